@@ -1,0 +1,10 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In dev the Vite server proxies the API to the gateway, so the browser still sees one origin.
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: { '/api': { target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080', changeOrigin: false } } },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  test: { environment: 'jsdom', include: ['test/**/*.test.{ts,tsx}'] },
+} as any);

@@ -1,0 +1,235 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { IsoDateTime, Nullable } from '../schema.js';
+
+/*
+ * The swing analysis as the API returns it (specification section 3), plus the fields our pipeline
+ * adds (status, launchMonitor, pose). Server and client both use these shapes.
+ */
+
+export const ClubSelection = Type.Union([Type.Literal('driver'), Type.Literal('7-iron')]);
+export type ClubSelection = Static<typeof ClubSelection>;
+export const TourComparison = Type.Union([Type.Literal('pga'), Type.Literal('lpga')]);
+export type TourComparison = Static<typeof TourComparison>;
+export const AnalysisStatus = Type.Union([Type.Literal('pending'), Type.Literal('processing'), Type.Literal('complete'), Type.Literal('failed')]);
+export type AnalysisStatus = Static<typeof AnalysisStatus>;
+export const CameraView = Type.Union([Type.Literal('face-on'), Type.Literal('down-the-line')]);
+export type CameraView = Static<typeof CameraView>;
+
+/** One body measurement, honest about whether this camera view supports it. */
+export const Metric = Type.Object({
+  value: Nullable(Type.Number()),
+  unit: Type.Union([Type.Literal('deg'), Type.Literal('cm'), Type.Literal('ratio'), Type.Literal('s')]),
+  measurable: Type.Boolean(),
+  /** 0..1: landmark visibility and agreement between neighbouring frames. */
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  /** The view the metric needs: 'any' when both views support it. */
+  view: Type.Union([CameraView, Type.Literal('any')]),
+  note: Type.Optional(Type.String()),
+});
+export type Metric = Static<typeof Metric>;
+
+export const SwingEvent = Type.Object({ frame: Type.Integer({ minimum: 0 }), timeSec: Type.Number({ minimum: 0 }) });
+export type SwingEvent = Static<typeof SwingEvent>;
+export const SWING_EVENTS = ['address', 'top', 'impact', 'finish'] as const;
+export type SwingEventName = (typeof SWING_EVENTS)[number];
+
+export const PoseSummary = Type.Object({
+  view: CameraView,
+  viewMatchesSlot: Type.Boolean(),
+  handedness: Type.Union([Type.Literal('right'), Type.Literal('left')]),
+  fps: Type.Number(),
+  frameCount: Type.Integer(),
+  personFoundRatio: Type.Number({ minimum: 0, maximum: 1 }),
+  multipleSwings: Type.Boolean(),
+  events: Type.Object({
+    takeaway: Type.Optional(SwingEvent),
+    address: SwingEvent,
+    top: SwingEvent,
+    impact: SwingEvent,
+    finish: SwingEvent,
+  }),
+  tempo: Type.Object({ backswingSec: Type.Number(), downswingSec: Type.Number(), ratio: Type.Number() }),
+  metrics: Type.Object({
+    shoulderTurn: Metric,
+    hipRotation: Metric,
+    xFactor: Metric,
+    spineAngleAddress: Metric,
+    spineAngleChange: Metric,
+    headSway: Metric,
+    hipSway: Metric,
+  }),
+  /** Browser URLs (gateway routes) of the key frames with the skeleton drawn. */
+  keyframes: Type.Partial(Type.Object({ address: Type.String(), top: Type.String(), impact: Type.String(), finish: Type.String() })),
+  /** Browser URL of the compact per-frame pose JSON (PoseTrack) for the overlay. */
+  poseUrl: Nullable(Type.String()),
+  models: Type.Optional(Type.Object({ search: Type.String(), measure: Type.String() })),
+});
+export type PoseSummary = Static<typeof PoseSummary>;
+
+/**
+ * Compact per-frame pose for the playback overlay: 2D landmarks normalised to 0..1 of the playback
+ * frame, 33 points as [x, y, visibility] rounded to 3 decimals; null where no person was found.
+ */
+export const PoseTrack = Type.Object({
+  fps: Type.Number(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  frames: Type.Array(Nullable(Type.Array(Type.Array(Type.Number())))),
+  connections: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+});
+export type PoseTrack = Static<typeof PoseTrack>;
+
+export const MetricComparison = Type.Object({
+  metric: Type.Union([Type.Literal('clubSpeed'), Type.Literal('ballSpeed'), Type.Literal('smashFactor'), Type.Literal('carry'), Type.Literal('total'), Type.Literal('spinRate')]),
+  value: Type.Number(),
+  unit: Type.String(),
+  tour: Nullable(Type.Number()),
+  amateur: Nullable(Type.Number()),
+  /** value minus tour average (same unit). */
+  diffFromTour: Nullable(Type.Number()),
+});
+export type MetricComparison = Static<typeof MetricComparison>;
+
+export const BallFlight = Type.Object({
+  faceToPath: Type.Number(),
+  curve: Type.Union([Type.Literal('square'), Type.Literal('open'), Type.Literal('closed')]),
+  start: Type.Union([Type.Literal('straight'), Type.Literal('right'), Type.Literal('left')]),
+  /** e.g. 'Starts right, fades' in golfer's words. */
+  description: Type.String(),
+});
+export type BallFlight = Static<typeof BallFlight>;
+
+/** The launch-monitor analysis computed by the worker from the numbers the golfer entered. */
+export const LaunchMonitorAnalysis = Type.Object({
+  club: ClubSelection,
+  tour: TourComparison,
+  smashFactor: Nullable(Type.Number()),
+  clubPathLabel: Nullable(Type.String()),
+  ballFlight: Nullable(BallFlight),
+  comparisons: Type.Array(MetricComparison),
+});
+export type LaunchMonitorAnalysis = Static<typeof LaunchMonitorAnalysis>;
+
+export const ExerciseRecommendation = Type.Object({
+  category: Type.String(),
+  why: Type.String(),
+  exercises: Type.Array(Type.String()),
+});
+export type ExerciseRecommendation = Static<typeof ExerciseRecommendation>;
+
+/** technicalDetails: spec fields (error, message, ...) plus pipeline facts; extra keys allowed. */
+export const TechnicalDetails = Type.Object(
+  {
+    error: Type.Optional(Type.String()),
+    message: Type.Optional(Type.String()),
+    stages: Type.Optional(Type.Array(Type.Object({ name: Type.String(), ms: Type.Number() }))),
+    warnings: Type.Optional(Type.Array(Type.String())),
+    mobilityAnalysis: Type.Optional(Type.Unknown()),
+    swingStrengths: Type.Optional(Type.Array(Type.String())),
+    swingWeaknesses: Type.Optional(Type.Array(Type.String())),
+  },
+  { additionalProperties: true },
+);
+export type TechnicalDetails = Static<typeof TechnicalDetails>;
+
+/** mobilityAnalysis of the specification: degree strings such as "88°", or "not measurable from this view". */
+export const MobilityAnalysis = Type.Object(
+  {
+    shoulderTurn: Type.Optional(Type.String()),
+    hipRotation: Type.Optional(Type.String()),
+    xFactor: Type.Optional(Type.String()),
+    spineAngle: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+export type MobilityAnalysis = Static<typeof MobilityAnalysis>;
+
+export const AnalysisResults = Type.Object(
+  { posture: Type.Optional(Type.String()), balance: Type.Optional(Type.String()), mobilityAnalysis: Type.Optional(MobilityAnalysis) },
+  { additionalProperties: true },
+);
+export type AnalysisResults = Static<typeof AnalysisResults>;
+
+export const SwingAnalysis = Type.Object({
+  id: Type.Integer(),
+  userId: Type.Integer(),
+  createdAt: IsoDateTime,
+  status: AnalysisStatus,
+  clubSelection: ClubSelection,
+  tourComparison: TourComparison,
+  gender: Nullable(Type.Union([Type.Literal('male'), Type.Literal('female')])),
+  age: Nullable(Type.Integer()),
+  clubSpeed: Nullable(Type.Number()),
+  ballSpeed: Nullable(Type.Number()),
+  carry: Nullable(Type.Number()),
+  total: Nullable(Type.Number()),
+  spinRate: Nullable(Type.Number()),
+  clubPath: Nullable(Type.Number()),
+  faceAngle: Nullable(Type.Number()),
+  faceOnVideoUrl: Nullable(Type.String()),
+  downTheLineVideoUrl: Nullable(Type.String()),
+  posterUrl: Nullable(Type.String()),
+  keyIssues: Type.Array(Type.String()),
+  recommendations: Type.Array(Type.String()),
+  exerciseRecommendations: Type.Array(ExerciseRecommendation),
+  performanceAssessment: Nullable(Type.String()),
+  launchMonitorAssessment: Nullable(Type.String()),
+  swingStrengths: Type.Array(Type.String()),
+  swingWeaknesses: Type.Array(Type.String()),
+  /** Absent (null) while the analysis is in progress; carries `error` when it failed. */
+  technicalDetails: Nullable(TechnicalDetails),
+  mobilityAnalysis: Nullable(MobilityAnalysis),
+  analysisResults: Nullable(AnalysisResults),
+  launchMonitor: Nullable(LaunchMonitorAnalysis),
+  pose: Nullable(PoseSummary),
+  /** The down-the-line video's pose, when one was uploaded and analysed. */
+  downTheLinePose: Nullable(PoseSummary),
+});
+export type SwingAnalysis = Static<typeof SwingAnalysis>;
+
+/** GET /api/swing-analyses/{id}?status_only=true */
+export const AnalysisStatusResponse = Type.Object({
+  isComplete: Type.Boolean(),
+  hasError: Type.Boolean(),
+  status: AnalysisStatus,
+  technicalDetails: Nullable(TechnicalDetails),
+  mobilityAnalysis: Nullable(MobilityAnalysis),
+});
+export type AnalysisStatusResponse = Static<typeof AnalysisStatusResponse>;
+
+export const MonthlyAverage = Type.Object({
+  hasData: Type.Boolean(),
+  count: Type.Integer(),
+  clubSpeed: Nullable(Type.Number()),
+  ballSpeed: Nullable(Type.Number()),
+  smashFactor: Nullable(Type.Number()),
+  spinRate: Nullable(Type.Number()),
+  carry: Nullable(Type.Number()),
+});
+export type MonthlyAverage = Static<typeof MonthlyAverage>;
+
+export const UploadStatus = Type.Object({
+  isPremium: Type.Boolean(),
+  isFreeLimitReached: Type.Boolean(),
+  canUploadDriver: Type.Boolean(),
+  canUploadSevenIron: Type.Boolean(),
+  weeklyDriverUploaded: Type.Boolean(),
+  weeklySevenIronUploaded: Type.Boolean(),
+  videoUploadsUsed: Type.Integer(),
+  videoUploadsLimit: Type.Integer(),
+  /** ISO time the weekly allowance renews (next Sunday 00:00 America/Chicago). */
+  weekResetsAt: IsoDateTime,
+});
+export type UploadStatus = Static<typeof UploadStatus>;
+
+export const UsageCounter = Type.Object({ used: Type.Integer(), limit: Type.Integer() });
+export const UsageLimits = Type.Object({
+  isPremium: Type.Boolean(),
+  videoUploads: UsageCounter,
+  analysisViews: UsageCounter,
+  workoutViews: UsageCounter,
+});
+export type UsageLimits = Static<typeof UsageLimits>;
+
+export const CreateAnalysisResponse = Type.Object({ id: Type.Integer(), status: AnalysisStatus });
+export type CreateAnalysisResponse = Static<typeof CreateAnalysisResponse>;

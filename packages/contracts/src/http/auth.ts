@@ -1,0 +1,36 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 200 });
+
+export const RegisterBody = Type.Object(
+  {
+    email: Email,
+    password: Password,
+    firstName: Type.String({ minLength: 1, maxLength: 80 }),
+    lastName: Type.String({ minLength: 1, maxLength: 80 }),
+  },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object(
+  { email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Password },
+  { additionalProperties: false },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const AdminLoginBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+export type AdminLoginBody = Static<typeof AdminLoginBody>;
+
+/** The same words for unknown email and wrong password, so the form leaks nothing about accounts. */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';

@@ -1,0 +1,12 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const FieldError = Type.Object({ field: Type.String(), message: Type.String() });
+
+/** Every non-2xx JSON answer. `requiresUpgrade` marks plan-limit refusals the client turns into upgrade prompts. */
+export const ErrorBody = Type.Object({
+  message: Type.String(),
+  title: Type.Optional(Type.String()),
+  errors: Type.Optional(Type.Array(FieldError)),
+  requiresUpgrade: Type.Optional(Type.Boolean()),
+});
+export type ErrorBody = Static<typeof ErrorBody>;

@@ -1,0 +1,45 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { IsoDateTime, Nullable } from '../schema.js';
+
+/** The user record of specification section 3, as the API returns it. */
+export const User = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  handicap: Nullable(Type.Number()),
+  city: Nullable(Type.String()),
+  state: Nullable(Type.String()),
+  streak: Type.Integer(),
+  monthlyPoints: Type.Integer(),
+  weeklyPoints: Type.Integer(),
+  totalPoints: Type.Integer(),
+  isPremium: Type.Boolean(),
+  videoUploadsUsed: Type.Integer(),
+  analysisViewsUsed: Type.Integer(),
+  workoutViewsUsed: Type.Integer(),
+  createdAt: IsoDateTime,
+  stripeCustomerId: Nullable(Type.String()),
+  stripeSubscriptionId: Nullable(Type.String()),
+  subscriptionEndDate: Nullable(IsoDateTime),
+  /** 'local' accounts have a password here; 'oidc' accounts change it at their provider. */
+  authProvider: Type.Union([Type.Literal('local'), Type.Literal('oidc')]),
+});
+export type User = Static<typeof User>;
+
+const Name = Type.String({ minLength: 1, maxLength: 80 });
+const Place = Type.String({ maxLength: 80 });
+
+/** PATCH /api/users/{id}: the profile's editable fields. */
+export const UserPatch = Type.Object(
+  {
+    firstName: Type.Optional(Name),
+    lastName: Type.Optional(Name),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    handicap: Type.Optional(Nullable(Type.Number({ minimum: -10, maximum: 54, multipleOf: 0.1 }))),
+    city: Type.Optional(Nullable(Place)),
+    state: Type.Optional(Nullable(Place)),
+  },
+  { additionalProperties: false },
+);
+export type UserPatch = Static<typeof UserPatch>;

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// Applies every service's migrations to its own schema (the services also do this at start).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { SERVICES } from './services.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+for (const s of SERVICES) {
+  const entry = join(root, s.dir, 'dist/migrate.js');
+  if (!existsSync(entry)) continue;
+  const run = spawnSync(process.execPath, [entry], { stdio: 'inherit', env: { INTERNAL_TOKEN: 'migrate-only-internal-token', ...process.env } });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+  console.log(`migrated ${s.name}`);
+}

@@ -1,0 +1,107 @@
+// Starts the whole product as child processes: used by `pnpm start` and by the end-to-end tests.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SERVICES } from './services.mjs';
+
+export const ROOT = resolve(new URL('..', import.meta.url).pathname);
+
+const COLORS = { gateway: 36, billing: 35, gamification: 33, 'analysis-worker': 32, s3: 34 };
+
+function prefixLines(name, stream, out, quiet) {
+  let buf = '';
+  stream.on('data', (chunk) => {
+    buf += chunk;
+    const lines = buf.split('\n');
+    buf = lines.pop() ?? '';
+    if (quiet) return;
+    for (const line of lines) out.write(`\x1b[${COLORS[name] ?? 37}m${name.padEnd(15)}\x1b[0m ${line}\n`);
+  });
+}
+
+async function waitFor(url, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`a service exited while waiting for ${url}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts the embedded object store when no S3 endpoint is configured, then every service with one
+ * shared environment. Resolves once the gateway answers /readyz.
+ */
+export async function startStack({ env: extraEnv = {}, quiet = false, dev = false, readyTimeoutMs = 90_000 } = {}) {
+  const env = { ...process.env, ...extraEnv };
+  env.DATA_DIR = resolve(ROOT, env.DATA_DIR ?? '.data');
+  env.INTERNAL_TOKEN ??= randomBytes(24).toString('base64url');
+  env.NODE_ENV ??= dev ? 'development' : 'production';
+  mkdirSync(env.DATA_DIR, { recursive: true });
+
+  let s3;
+  if (!env.S3_ENDPOINT) {
+    const { startEmbeddedS3 } = await import(join(ROOT, 'packages/server-kit/dist/index.js'));
+    s3 = await startEmbeddedS3({ directory: join(env.DATA_DIR, 's3'), port: Number(env.S3_PORT ?? 0), buckets: [env.S3_BUCKET ?? 'swing-videos'] });
+    Object.assign(env, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey });
+    if (!quiet) console.log(`embedded object store (s3rver) at ${s3.endpoint}, data in ${join(env.DATA_DIR, 's3')}`);
+  }
+  const gatewayPort = Number(env.PORT ?? 8080);
+  env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`;
+
+  const children = [];
+  let stopping = false;
+  const exits = [];
+  for (const s of SERVICES) {
+    const entry = join(ROOT, s.dir, 'dist/main.js');
+    if (!dev && !existsSync(entry)) throw new Error(`${entry} is missing: run pnpm build`);
+    // Dev: Node's own --watch restarts a service when its TypeScript sources change (tsx compiles them).
+    const args = dev ? ['--import', 'tsx', '--watch', join(ROOT, s.dir, 'src/main.ts')] : ['--enable-source-maps', entry];
+    // Each service reads its own PORT: the gateway the public one, the others their fixed internal ones.
+    const childEnv = { ...env, PORT: String(s.name === 'gateway' ? gatewayPort : (env[`${s.name.toUpperCase().replace('-', '_')}_PORT`] ?? s.port)) };
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    prefixLines(s.name, child.stdout, process.stdout, quiet);
+    prefixLines(s.name, child.stderr, process.stderr, false);
+    const exited = new Promise((r) => child.on('exit', (code, signal) => r({ name: s.name, code, signal })));
+    exits.push(exited);
+    children.push({ ...s, child, exited, alive: true });
+    exited.then((info) => {
+      const c = children.find((x) => x.name === info.name);
+      if (c) c.alive = false;
+      if (!stopping) console.error(`${info.name} exited (${info.code ?? info.signal}); stopping the others`), stop();
+    });
+  }
+
+  async function stop() {
+    if (stopping) return Promise.all(exits);
+    stopping = true;
+    // Gateway first (stop taking requests), the workers and internal services after.
+    for (const c of [...children].reverse()) if (c.alive) c.child.kill('SIGTERM');
+    const timer = setTimeout(() => children.forEach((c) => c.alive && c.child.kill('SIGKILL')), 20_000);
+    await Promise.all(exits);
+    clearTimeout(timer);
+    await s3?.close();
+  }
+
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  try {
+    await waitFor(`${base}/readyz`, readyTimeoutMs, () => children.every((c) => c.alive));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: env.PUBLIC_URL, base, env, stop, children };
+}

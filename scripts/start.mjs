@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `pnpm start`: build what is stale, start every service, serve the app at http://localhost:8080.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, startStack } from './stack.mjs';
+
+const dev = process.argv.includes('--dev');
+const build = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+let stack;
+try {
+  stack = await startStack({ dev });
+} catch (error) {
+  console.error(`start failed: ${error.message}`);
+  console.error('Is PostgreSQL answering on 127.0.0.1:5432 and Redis on 127.0.0.1:6379? See README, Troubleshooting.');
+  process.exit(1);
+}
+
+const passwordSource = process.env.ADMIN_PASSWORD ? 'the ADMIN_PASSWORD environment variable' : join(stack.env.DATA_DIR, 'admin-password');
+console.log(`\n  SwingFit is running at ${stack.url}\n  Admin password: ${passwordSource}\n  Ctrl-C stops every process.\n`);
+
+if (dev) {
+  const web = spawn('pnpm', ['--filter', '@swingfit/web', 'dev'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, GATEWAY_URL: stack.base } });
+  process.on('exit', () => web.kill('SIGTERM'));
+  console.log('  Web dev server (hot reload): http://localhost:5173\n');
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nstopping…');
+    await stack.stop();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ObjectStore, OutboxRelay, QueueSettings } from '@swingfit/server-kit';
+import type { GatewayConfig } from './config.js';
+import type { CoreDatabase } from '@swingfit/core-db';
+
+/** What route plugins and services receive; built once in main.ts, or by a test with its own parts. */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  db: Kysely<CoreDatabase>;
+  redis: Redis;
+  queues: QueueSettings;
+  store: ObjectStore;
+  relay: OutboxRelay;
+  /** Where the admin password came from, for the start banner. */
+  adminPassword: string;
+}

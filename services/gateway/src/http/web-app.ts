@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { App } from '@swingfit/server-kit';
+
+/** Where the built web app lives when WEB_DIST is not set: apps/web/dist beside this service. */
+export function defaultWebDist(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, '../../../../apps/web/dist');
+}
+
+/**
+ * Serves the built single-page app from the same origin as the API. Unknown non-API paths get
+ * index.html so the client router can draw the page (or its own '404 Page Not Found').
+ */
+export async function serveWebApp(app: App, dist: string): Promise<boolean> {
+  if (!existsSync(join(dist, 'index.html'))) {
+    app.log.warn({ dist }, 'web app not built; serving the API only');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
+    if (request.url.startsWith('/api/') || request.url === '/api') return reply.status(404).send({ message: `Not found: ${request.url.split('?')[0]}` });
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return true;
+}

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The admin password comes from ADMIN_PASSWORD; without it one is generated once and kept in
+ * DATA_DIR/admin-password (mode 600), so a local install has a stable, non-default secret.
+ */
+export function resolveAdminPassword(configured: string, dataDir: string): { password: string; source: string } {
+  if (configured) return { password: configured, source: 'ADMIN_PASSWORD environment variable' };
+  const file = join(dataDir, 'admin-password');
+  if (existsSync(file)) return { password: readFileSync(file, 'utf8').trim(), source: file };
+  mkdirSync(dataDir, { recursive: true });
+  const password = randomBytes(12).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return { password, source: file };
+}
