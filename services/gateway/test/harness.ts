@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import {
+  OutboxRelay,
+  createDb,
+  createLogger,
+  createRedis,
+  migrateSchema,
+  queueConnection,
+  type App,
+} from '@swingfit/server-kit';
+import { createTestDatabase, startTestObjectStore, testQueuePrefix, testRedisUrl } from '@swingfit/server-kit/testing';
+import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
+import { buildApp } from '../src/app.js';
+import { GatewayEnv, type GatewayConfig } from '../src/config.js';
+import { parseConfig } from '@swingfit/server-kit';
+import type { GatewayDeps } from '../src/deps.js';
+
+export interface Harness {
+  app: App;
+  deps: GatewayDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * A gateway on real parts: its own PostgreSQL database, its own Redis key prefix, a real S3
+ * server on a temporary folder. Requests go through app.inject (no port needed).
+ */
+export async function startGateway(overrides: Partial<GatewayConfig> = {}): Promise<Harness> {
+  const database = await createTestDatabase();
+  const s3 = await startTestObjectStore();
+  const prefix = testQueuePrefix();
+  const config = {
+    ...parseConfig(GatewayEnv, {
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl(),
+      QUEUE_PREFIX: prefix,
+      S3_ENDPOINT: s3.config.endpoint,
+      S3_ACCESS_KEY: s3.config.accessKey,
+      S3_SECRET_KEY: s3.config.secretKey,
+      INTERNAL_TOKEN: randomBytes(16).toString('hex'),
+      ADMIN_PASSWORD: 'test-admin-password',
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    }),
+    ...overrides,
+  };
+  const logger = createLogger('gateway-test', 'silent');
+  const db = createDb<CoreDatabase>(database.url, { schema: CORE_SCHEMA, max: 5 });
+  await migrateSchema(db, CORE_SCHEMA, coreMigrations);
+  const redis = createRedis(testRedisUrl(), 'producer');
+  const queues = { connection: queueConnection(testRedisUrl()), prefix };
+  const relay = new OutboxRelay(db, CORE_SCHEMA, queues, logger);
+  const deps: GatewayDeps = { config, logger, db, redis, queues, store: s3.store, relay, adminPassword: config.ADMIN_PASSWORD };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await relay.close();
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+      await db.destroy();
+      await s3.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Cookie header value from a Set-Cookie answer, for the next injected request. */
+export function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list.map((c: string) => c.split(';')[0]).join('; ');
+}
