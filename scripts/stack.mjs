@@ -81,7 +81,10 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
     exited.then((info) => {
       const c = children.find((x) => x.name === info.name);
       if (c) c.alive = false;
-      if (!stopping) console.error(`${info.name} exited (${info.code ?? info.signal}); stopping the others`), stop();
+      if (!stopping) {
+        console.error(`${info.name} exited (${info.code ?? info.signal}); stopping the others`);
+        void stop();
+      }
     });
   }
 

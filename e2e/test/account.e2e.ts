@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
+import { startProduct, type RunningStack } from '../src/stack.js';
+
+/*
+ * Issue 2's journey on the built product at a phone viewport: welcome, sign up, shell, edit profile,
+ * log out, sign in again, the 404 screen.
+ */
+describe('account journey', () => {
+  let stack: RunningStack;
+  let browser: Browser;
+  let page: Page;
+  const email = `golfer${Date.now()}@example.com`;
+  const password = 'fairway-2026';
+
+  beforeAll(async () => {
+    stack = await startProduct();
+    browser = await launchBrowser();
+    page = await (await phoneContext(browser)).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('welcomes a first-time visitor and leads to sign-up', async () => {
+    await page.goto(stack.url);
+    // First visit: onboarding, which can be skipped.
+    const skip = page.getByRole('button', { name: /skip/i });
+    if (await skip.isVisible({ timeout: 5_000 }).catch(() => false)) await skip.click();
+    await visible(page.getByRole('button', { name: 'Get Started' }), 15_000);
+    await shot(page, '01-welcome');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.waitForURL(/\/sign-in/);
+    await page.getByRole('link', { name: /sign up|create/i }).click();
+    await page.waitForURL(/\/sign-up/);
+  });
+
+  it('signs up and shows the shell with the greeting', async () => {
+    await page.getByLabel(/first name/i).fill('Jordan');
+    await page.getByLabel(/last name/i).fill('Spieth');
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/password/i).fill(password);
+    await shot(page, '02-sign-up');
+    await page.getByRole('button', { name: /sign up|create account/i }).click();
+    await visible(page.getByText("Let's get started, Jordan"), 15_000);
+    await visible(page.getByText('Your Golf Fitness Journey Begins Here!'));
+    await visible(page.getByRole('link', { name: 'JS' }).or(page.getByText('JS', { exact: true })).first());
+    for (const tab of ['Home', 'Analysis', 'Leaderboard', 'Profile']) await visible(page.getByRole('link', { name: tab }).last());
+    await shot(page, '03-home');
+  });
+
+  it('edits the profile', async () => {
+    await page.getByRole('link', { name: 'Profile' }).last().click();
+    await page.waitForURL(/\/profile/);
+    await page.getByRole('button', { name: /edit|complete profile/i }).first().click();
+    await page.getByLabel(/city/i).fill('Dallas');
+    await page.getByLabel(/state/i).fill('TX');
+    await page.getByLabel(/handicap/i).fill('12.4');
+    await page.getByRole('button', { name: /save/i }).click();
+    await visible(page.getByText('Profile Updated').first(), 10_000);
+    await visible(page.getByText('Dallas').first());
+    await shot(page, '04-profile');
+    const me = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).json());
+    expect(me).toMatchObject({ city: 'Dallas', state: 'TX', handicap: 12.4 });
+  });
+
+  it('logs out and signs in again', async () => {
+    await page.getByRole('button', { name: /log out/i }).click();
+    await visible(page.getByText('Logged Out').first(), 10_000);
+    const status = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
+    expect(status).toBe(401);
+    await page.goto(`${stack.url}/sign-in`);
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/password/i).fill('wrong-password');
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await visible(page.getByText('Invalid email or password'), 10_000);
+    await page.getByLabel(/password/i).fill(password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await visible(page.getByText("Let's get started, Jordan"), 15_000);
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    await page.goto(`${stack.url}/no-such-page`);
+    await visible(page.getByText('404 Page Not Found'), 10_000);
+    await shot(page, '05-not-found');
+  });
+});
