@@ -106,5 +106,7 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
     await stop();
     throw error;
   }
-  return { url: env.PUBLIC_URL, base, env, stop, children };
+  // Settles when every service has exited, whether stopped or crashed.
+  const done = Promise.all(exits);
+  return { url: env.PUBLIC_URL, base, env, stop, children, done };
 }

@@ -27,6 +27,10 @@ if (dev) {
 }
 
 let stopping = false;
+// A service that dies takes the others down (stack.mjs); then this launcher exits with an error.
+stack.done.then(() => {
+  if (!stopping) process.exit(1);
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     if (stopping) return;

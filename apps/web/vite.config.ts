@@ -6,5 +6,5 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': { target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080', changeOrigin: false } } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
-  test: { environment: 'jsdom', include: ['test/**/*.test.{ts,tsx}'] },
+  test: { environment: 'jsdom', include: ['test/**/*.test.{ts,tsx}'], setupFiles: ['test/setup.ts'] },
 } as any);

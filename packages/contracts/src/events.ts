@@ -1,12 +1,25 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { IsoDateTime } from './schema.js';
+import { IsoDateTime, Nullable } from './schema.js';
 
 /**
  * The event catalogue. Each event type names its payload schema; producers validate on publish
  * (outbox write) and consumers on consume, so a drift between services fails loudly at the edge.
  */
 export const EventPayloads = {
-  'user.registered': Type.Object({ email: Type.String() }),
+  // Names and place travel with the account events: gamification keeps its own copy for the leaderboard.
+  'user.registered': Type.Object({
+    email: Type.String(),
+    firstName: Type.Optional(Nullable(Type.String())),
+    lastName: Type.Optional(Nullable(Type.String())),
+    city: Type.Optional(Nullable(Type.String())),
+    state: Type.Optional(Nullable(Type.String())),
+  }),
+  'user.profile_updated': Type.Object({
+    firstName: Nullable(Type.String()),
+    lastName: Nullable(Type.String()),
+    city: Nullable(Type.String()),
+    state: Nullable(Type.String()),
+  }),
   'analysis.uploaded': Type.Object({ analysisId: Type.Integer(), club: Type.String() }),
   'analysis.completed': Type.Object({ analysisId: Type.Integer() }),
   'analysis.failed': Type.Object({ analysisId: Type.Integer(), reason: Type.String() }),
@@ -15,9 +28,10 @@ export const EventPayloads = {
     exerciseName: Type.String(),
     workoutDate: Type.String({ format: 'date' }),
   }),
-  'subscription.activated': Type.Object({ subscriptionId: Type.String(), currentPeriodEnd: Type.Union([IsoDateTime, Type.Null()]) }),
-  'subscription.updated': Type.Object({ subscriptionId: Type.String(), status: Type.String(), currentPeriodEnd: Type.Union([IsoDateTime, Type.Null()]) }),
-  'subscription.canceled': Type.Object({ subscriptionId: Type.String() }),
+  // customerId: the Stripe customer, so the user record can show it (billing owns the mapping).
+  'subscription.activated': Type.Object({ subscriptionId: Type.String(), customerId: Type.Optional(Type.String()), currentPeriodEnd: Type.Union([IsoDateTime, Type.Null()]) }),
+  'subscription.updated': Type.Object({ subscriptionId: Type.String(), customerId: Type.Optional(Type.String()), status: Type.String(), currentPeriodEnd: Type.Union([IsoDateTime, Type.Null()]) }),
+  'subscription.canceled': Type.Object({ subscriptionId: Type.String(), customerId: Type.Optional(Type.String()) }),
   'points.awarded': Type.Object({ points: Type.Integer(), reason: Type.String(), sourceEventId: Type.String() }),
   'streak.milestone': Type.Object({ streak: Type.Integer() }),
 } satisfies Record<string, TSchema>;
@@ -42,7 +56,7 @@ export type EventEnvelope<T extends EventType = EventType> = Omit<Static<typeof 
 
 /** Which service queues receive which events (one BullMQ queue per consuming service). */
 export const EVENT_SUBSCRIPTIONS: Record<string, readonly EventType[]> = {
-  gamification: ['user.registered', 'analysis.uploaded', 'exercise.completed'],
+  gamification: ['user.registered', 'user.profile_updated', 'analysis.uploaded', 'exercise.completed'],
   gateway: ['subscription.activated', 'subscription.updated', 'subscription.canceled', 'points.awarded', 'streak.milestone', 'analysis.completed', 'analysis.failed'],
 };
 export const eventQueueName = (service: string) => `events-${service}`;

@@ -4,6 +4,8 @@ import type { OutboxTable } from '@swingfit/server-kit';
 /** The `core` schema (gateway + analysis-worker). */
 export const CORE_SCHEMA = 'core';
 
+// Optional on insert (the column's default applies). Not wrapped in Generated<>: that would make
+// selects return the ColumnType wrapper instead of Date.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UsersTable {
@@ -28,8 +30,8 @@ export interface UsersTable {
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
   subscription_end_date: Date | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -41,8 +43,8 @@ export interface SessionsTable {
   kind: 'user' | 'admin';
   user_agent: string | null;
   ip: string | null;
-  created_at: Generated<Timestamp>;
-  last_seen_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
   expires_at: Timestamp;
 }
 
@@ -51,7 +53,7 @@ export interface CoreDatabase {
   sessions: SessionsTable;
   swing_analyses: SwingAnalysesTable;
   outbox: OutboxTable;
-  processed_events: { event_id: string; type: string; processed_at: Generated<Timestamp> };
+  processed_events: { event_id: string; type: string; processed_at: Timestamp };
 }
 
 export interface SwingAnalysesTable {
@@ -88,7 +90,7 @@ export interface SwingAnalysesTable {
   launch_monitor_assessment: string | null;
   upload_week: ColumnType<string, string, string>;
   attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   completed_at: Timestamp | null;
 }

@@ -42,6 +42,6 @@ export async function ensureDatabase(connectionString: string): Promise<void> {
   }
 }
 
-export async function pingDb(db: Kysely<unknown>): Promise<void> {
+export async function pingDb(db: Kysely<any>): Promise<void> {
   await sql`select 1`.execute(db);
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 
@@ -27,10 +29,15 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array' } },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Path and query strings need coercion ("12" -> 12); JSON bodies must not be coerced, or a JSON null
+  // in a nullable field would be stored as 0 or "".
+  const coercing = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes: 'array', strict: false }));
+  const exact = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes: false, strict: false }));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -51,7 +58,8 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
     return reply.status(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
+  // No custom not-found handler here: Fastify allows one per context and the gateway's web app needs its own
+  // (SPA fallback). Fastify's default 404 body already carries `message`.
   return app;
 }
 

@@ -8,6 +8,7 @@ export const GatewayEnv = Type.Object({
   HOST: Type.String({ default: '0.0.0.0' }),
   PUBLIC_URL: Type.String({ pattern: '^https?://.+', default: 'http://localhost:8080', description: 'origin the browser uses; cookies and CSRF checks follow it' }),
   WEB_DIST: Type.String({ default: '', description: 'folder of the built web app to serve (empty: apps/web/dist when present)' }),
+  TRUST_PROXY: Type.String({ default: '', description: 'addresses of reverse proxies whose X-Forwarded-For is believed (e.g. 127.0.0.1); empty: none' }),
   DATA_DIR: Type.String({ default: '.data', description: 'local state (generated admin password, embedded object store)' }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
   ADMIN_PASSWORD: Type.String({ default: '', description: 'admin area password; empty: generated at start and written to .data/admin-password' }),

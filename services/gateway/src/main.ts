@@ -15,6 +15,7 @@ import { readConfig } from './config.js';
 import { coreMigrations } from '@swingfit/core-db';
 import { CORE_SCHEMA, type CoreDatabase } from '@swingfit/core-db';
 import { resolveAdminPassword } from './services/admin-password.js';
+import { startEventConsumers } from './jobs/events.js';
 
 const config = readConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -32,10 +33,12 @@ const admin = resolveAdminPassword(config.ADMIN_PASSWORD, config.DATA_DIR);
 
 const app = await buildApp({ config, logger, db, redis, queues, store, relay, adminPassword: admin.password });
 relay.start();
+const eventConsumer = startEventConsumers({ db, queues, logger });
 
 closeOnSignals(
   [
     { name: 'http', close: () => app.close() },
+    { name: 'event consumer', close: () => eventConsumer.close() },
     { name: 'outbox relay', close: () => relay.close() },
     { name: 'redis', close: () => redis.quit() },
     { name: 'postgres', close: () => db.destroy() },

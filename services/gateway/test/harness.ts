@@ -39,6 +39,7 @@ export async function startGateway(overrides: Partial<GatewayConfig> = {}): Prom
       S3_SECRET_KEY: s3.config.secretKey,
       INTERNAL_TOKEN: randomBytes(16).toString('hex'),
       ADMIN_PASSWORD: 'test-admin-password',
+      TRUST_PROXY: '127.0.0.1',
       WEB_DIST: '/nonexistent',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',

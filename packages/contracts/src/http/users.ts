@@ -36,7 +36,9 @@ export const UserPatch = Type.Object(
     firstName: Type.Optional(Name),
     lastName: Type.Optional(Name),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
-    handicap: Type.Optional(Nullable(Type.Number({ minimum: -10, maximum: 54, multipleOf: 0.1 }))),
+    // Step 0.1 is the form's; no multipleOf here, since binary floats make 2.4 fail `multipleOf: 0.1`.
+    // The column is numeric(4,1), so the server stores one decimal.
+    handicap: Type.Optional(Nullable(Type.Number({ minimum: -10, maximum: 54 }))),
     city: Type.Optional(Nullable(Place)),
     state: Type.Optional(Nullable(Place)),
   },

@@ -1,0 +1,204 @@
+import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
+import { SWING_EVENTS, type ExerciseRecommendation, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
+import { Badge, Card, CardHeader, Spinner } from '../ui';
+import { mobilityScale } from './logic/scales';
+import type { MobilityReading } from './logic/mobility';
+import { formatDelta, progressRows, type ProgressRow } from './logic/progress';
+
+/* ---------- mobility ---------- */
+
+const VERDICT_TEXT = { below: 'Below target', within: 'In target range', above: 'Above target' } as const;
+
+function MobilityScale({ reading }: { reading: MobilityReading }) {
+  const s = mobilityScale(reading.key, reading.value);
+  return (
+    <div className="an-scale" data-testid={`mobility-${reading.key}`}>
+      <div className="an-between">
+        <span className="an-strong">{s.label}</span>
+        {reading.measurable && reading.value !== null ? (
+          <span className="an-row">
+            <b>{Math.round(reading.value)}°</b>
+            {s.verdict && <Badge variant={s.verdict === 'within' ? 'default' : 'premium'}>{VERDICT_TEXT[s.verdict]}</Badge>}
+          </span>
+        ) : (
+          <Badge variant="neutral">Not measurable from this view</Badge>
+        )}
+      </div>
+      <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${reading.value !== null ? `, measured ${Math.round(reading.value)}` : ''}`}>
+        <div className="an-scale-band" style={{ left: `${s.bandStart}%`, width: `${s.bandEnd - s.bandStart}%` }} />
+        {s.marker !== null && <div className="an-scale-marker" style={{ left: `${s.marker}%` }} />}
+      </div>
+      <div className="an-between an-small">
+        <span>0°</span>
+        <span>
+          Target {s.target[0]}-{s.target[1]}°
+        </span>
+        <span>{s.scaleMax}°</span>
+      </div>
+      {!reading.measurable && reading.note && <p className="an-small">{reading.note}</p>}
+      {reading.measurable && reading.confidence !== null && reading.confidence < 0.6 && <p className="an-small">Low confidence ({Math.round(reading.confidence * 100)}%): film again with the whole body in frame.</p>}
+    </div>
+  );
+}
+
+export function MobilityCard({ readings }: { readings: MobilityReading[] }) {
+  return (
+    <Card aria-label="Mobility Analysis">
+      <CardHeader title="Mobility Analysis" icon={<PersonStanding size={18} />} />
+      <div className="an-stack">
+        {readings.map((r) => (
+          <MobilityScale key={r.key} reading={r} />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+/* ---------- monthly progress ---------- */
+
+function TrendIcon({ row }: { row: ProgressRow }) {
+  if (row.trend === 'flat') return <Minus size={16} className="an-delta-flat" aria-label="no change" />;
+  const good = row.higherIsBetter === null ? null : (row.trend === 'up') === row.higherIsBetter;
+  const cls = good === null ? 'an-delta-flat' : good ? 'an-delta-up' : 'an-delta-down';
+  return row.trend === 'up' ? <ArrowUp size={16} className={cls} aria-label="up" /> : <ArrowDown size={16} className={cls} aria-label="down" />;
+}
+
+export function ProgressTrackingCard({ values, average, loading }: { values: Parameters<typeof progressRows>[0]; average: MonthlyAverage | undefined; loading: boolean }) {
+  const rows = progressRows(values, average);
+  return (
+    <Card aria-label="Monthly Progress Tracking">
+      <CardHeader title="Monthly Progress Tracking" icon={<TrendingUp size={18} />} action={<span className="an-small">vs 30-day average</span>} />
+      {loading ? (
+        <Spinner size="sm" />
+      ) : rows.length === 0 ? (
+        <p className="an-muted">{average?.hasData ? 'Enter launch monitor numbers with your upload to track them against your average.' : 'No Monthly Data Available'}</p>
+      ) : (
+        <table className="an-table">
+          <thead>
+            <tr>
+              <th scope="col">Metric</th>
+              <th scope="col">This swing</th>
+              <th scope="col">30-day avg</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.metric}>
+                <th scope="row">{r.label}</th>
+                <td>{r.value.toFixed(r.metric === 'smashFactor' ? 2 : r.unit === 'mph' ? 1 : 0)}</td>
+                <td>{r.average.toFixed(r.metric === 'smashFactor' ? 2 : r.unit === 'mph' ? 1 : 0)}</td>
+                <td>
+                  <span className="an-row an-nowrap">
+                    <TrendIcon row={r} />
+                    {formatDelta(r)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
+/* ---------- swing assessment ---------- */
+
+function ListBlock({ title, items, icon, tone }: { title: string; items: string[]; icon: ReactNode; tone: string }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="an-stack-tight">
+      <h3 className={`an-row an-h3 ${tone}`}>
+        {icon}
+        {title}
+      </h3>
+      <ul className="an-list">
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SwingAssessmentCard({ strengths, weaknesses, keyIssues, recommendations, exercises }: { strengths: string[]; weaknesses: string[]; keyIssues: string[]; recommendations: string[]; exercises: ExerciseRecommendation[] }) {
+  const empty = strengths.length + weaknesses.length + keyIssues.length + recommendations.length + exercises.length === 0;
+  return (
+    <Card aria-label="Swing Assessment">
+      <CardHeader title="Swing Assessment" icon={<Target size={18} />} />
+      {empty ? (
+        <p className="an-muted">No swing assessment is available for this video.</p>
+      ) : (
+        <div className="an-stack">
+          <ListBlock title="Strengths" items={strengths} icon={<CircleCheck size={16} />} tone="an-delta-up" />
+          <ListBlock title="Areas to Improve" items={weaknesses} icon={<TriangleAlert size={16} />} tone="an-amber" />
+          <ListBlock title="Key Issues" items={keyIssues} icon={<CircleAlert size={16} />} tone="an-delta-down" />
+          <ListBlock title="Recommendations" items={recommendations} icon={<Lightbulb size={16} />} tone="an-blue" />
+          {exercises.map((ex) => (
+            <div key={ex.category} className="an-exercise-rec">
+              <b>{ex.category}</b>
+              <p className="an-small">{ex.why}</p>
+              {ex.exercises.length > 0 && <p className="an-muted">{ex.exercises.join(' · ')}</p>}
+            </div>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/* ---------- key frames, tempo, view ---------- */
+
+export function KeyFramesStrip({ pose, onSeek }: { pose: PoseSummary; onSeek?: (timeSec: number) => void }) {
+  const frames = SWING_EVENTS.map((name) => ({ name, url: pose.keyframes[name], time: pose.events[name]?.timeSec })).filter((f): f is { name: (typeof SWING_EVENTS)[number]; url: string; time: number } => !!f.url);
+  if (frames.length === 0) return null;
+  return (
+    <Card aria-label="Key Frames">
+      <CardHeader title="Key Frames" icon={<Images size={18} />} />
+      <div className="an-keyframes">
+        {frames.map((f) => (
+          <figure key={f.name}>
+            <button type="button" onClick={() => onSeek?.(f.time)} aria-label={`Show ${f.name} at ${f.time.toFixed(2)} seconds`}>
+              <img src={f.url} alt={`${f.name} position`} loading="lazy" />
+            </button>
+            <figcaption>
+              {f.name} · {f.time.toFixed(2)}s
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+export function TempoCard({ pose }: { pose: PoseSummary }) {
+  const { tempo } = pose;
+  return (
+    <Card aria-label="Tempo and View">
+      <CardHeader title="Tempo" icon={<Timer size={18} />} />
+      <div className="an-grid-3">
+        <div className="an-stat">
+          <b>{tempo.ratio.toFixed(1)} : 1</b>
+          <span>Backswing : downswing</span>
+        </div>
+        <div className="an-stat">
+          <b>{tempo.backswingSec.toFixed(2)}s</b>
+          <span>Backswing</span>
+        </div>
+        <div className="an-stat">
+          <b>{tempo.downswingSec.toFixed(2)}s</b>
+          <span>Downswing</span>
+        </div>
+      </div>
+      <p className="an-small an-mt-sm">Tour players average close to 3 : 1.</p>
+      <div className="an-row an-wrap an-mt-sm">
+        <Badge variant="neutral">View: {pose.view === 'face-on' ? 'Face-on' : 'Down-the-line'}</Badge>
+        <Badge variant="neutral">{pose.handedness === 'right' ? 'Right-handed' : 'Left-handed'}</Badge>
+      </div>
+      {!pose.viewMatchesSlot && <p className="an-small an-amber an-mt-sm">This video looks like a {pose.view} view; some measurements need the other camera angle.</p>}
+      {pose.multipleSwings && <p className="an-small an-amber an-mt-sm">More than one swing was found; the first full swing was measured.</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { MOBILITY_TARGETS } from '@swingfit/contracts';
+
+export type MobilityKey = keyof typeof MOBILITY_TARGETS;
+
+export const MOBILITY_LABELS: Record<MobilityKey, string> = { hipRotation: 'Hip Rotation', shoulderTurn: 'Shoulder Turn', xFactor: 'X-Factor' };
+
+/** Where a value sits on a scale, as a percentage of its width, clamped to the ends. */
+export function scalePosition(value: number, min: number, max: number): number {
+  if (!(max > min) || !Number.isFinite(value)) return 0;
+  const pct = ((value - min) / (max - min)) * 100;
+  return Math.min(100, Math.max(0, pct));
+}
+
+export type BandVerdict = 'below' | 'within' | 'above';
+
+export function bandVerdict(value: number, low: number, high: number): BandVerdict {
+  if (value < low) return 'below';
+  if (value > high) return 'above';
+  return 'within';
+}
+
+/** One mobility scale as drawn: target band and marker positions in percent of the 0..scaleMax width. */
+export function mobilityScale(key: MobilityKey, value: number | null) {
+  const t = MOBILITY_TARGETS[key];
+  return {
+    label: MOBILITY_LABELS[key],
+    target: [t.min, t.max] as const,
+    scaleMax: t.scaleMax,
+    bandStart: scalePosition(t.min, 0, t.scaleMax),
+    bandEnd: scalePosition(t.max, 0, t.scaleMax),
+    marker: value === null ? null : scalePosition(value, 0, t.scaleMax),
+    verdict: value === null ? null : bandVerdict(value, t.min, t.max),
+  };
+}
+
+/**
+ * Bar widths (percent) for a golfer's number beside the tour and amateur averages: the longest of the
+ * three fills 100% so the comparison reads at a glance.
+ */
+export function comparisonBars(value: number, tour: number | null, amateur: number | null): { value: number; tour: number | null; amateur: number | null } {
+  const longest = Math.max(Math.abs(value), Math.abs(tour ?? 0), Math.abs(amateur ?? 0));
+  const width = (n: number) => (longest > 0 ? (Math.abs(n) / longest) * 100 : 0);
+  return { value: width(value), tour: tour === null ? null : width(tour), amateur: amateur === null ? null : width(amateur) };
+}

@@ -1,0 +1,11 @@
+export { Button, buttonClass } from './Button';
+export { Card, CardHeader } from './Card';
+export { Badge } from './Badge';
+export { Spinner, FullScreenSpinner } from './Spinner';
+export { EmptyState } from './EmptyState';
+export { ErrorState } from './ErrorState';
+export { Field, Input, Select } from './Field';
+export { Dialog, Sheet } from './Dialog';
+export { ProgressBar } from './ProgressBar';
+export { Tooltip } from './Tooltip';
+export { toast, useToast, Toaster, dismissToast } from './toast';

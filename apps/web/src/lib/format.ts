@@ -1,0 +1,43 @@
+import { NOTIFICATION_BADGE_CAP } from '@swingfit/contracts';
+
+/** Avatar initials: first letters of first and last name, 'U' when neither is known. */
+export function initials(firstName?: string | null, lastName?: string | null): string {
+  const letters = [firstName, lastName].map((n) => n?.trim().charAt(0) ?? '').join('');
+  return letters ? letters.toUpperCase() : 'U';
+}
+
+/** Unread badge text: nothing for zero, the count up to 9, then '9+'. */
+export function unreadBadgeText(count: number): string | null {
+  if (!count || count < 1) return null;
+  return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
+}
+
+export interface Greeting {
+  title: string;
+  tagline: string;
+}
+
+/** Home greeting: returning golfers (with an analysis) are welcomed back, new ones are invited to start. */
+export function homeGreeting(firstName: string | null | undefined, hasAnalysis: boolean): Greeting {
+  const name = firstName?.trim() || 'Golfer';
+  return hasAnalysis
+    ? { title: `Welcome back, ${name}`, tagline: 'Ready to Move Better and Play Longer?' }
+    : { title: `Let's get started, ${name}`, tagline: 'Your Golf Fitness Journey Begins Here!' };
+}
+
+/** Section 9 relative time: under a minute 'Just now', then minutes, hours, days. */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const diff = Math.max(0, now - new Date(iso).getTime());
+  const minutes = Math.floor(diff / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ClipboardList, Dumbbell, Upload } from 'lucide-react';
+import { TIMING_MS, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
+import { ApiError } from '../../api/client';
+import { Badge, Card, CardHeader, ErrorState, Spinner, buttonClass } from '../../components/ui';
+import { useAuth } from '../../hooks/useAuth';
+import { analysisUrls } from '../../components/analysis/logic/api';
+import { analysisErrorMessage, clubLabel, parseMaybeJson } from '../../components/analysis/logic/analysis-state';
+import { mobilityReadings } from '../../components/analysis/logic/mobility';
+import { relativeAge } from '../../components/analysis/logic/relative-time';
+import { useMonthlyAverage } from '../../components/analysis/queries';
+import { BallFlightCard, LaunchMonitorCard, launchMonitorOf, tourName } from '../../components/analysis/LaunchMonitor';
+import { KeyFramesStrip, MobilityCard, ProgressTrackingCard, SwingAssessmentCard, TempoCard } from '../../components/analysis/DetailSections';
+import { SwingVideoPlayer } from '../../components/analysis/SwingVideoPlayer';
+import '../../components/analysis/analysis.css';
+
+export const NOT_FOUND_TEXT = 'Analysis not found. Please try again.';
+
+/** Re-renders once a minute so "5 minutes ago" stays true while the page is open. */
+function useMinuteTick() {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((t) => t + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+}
+
+function list(value: unknown): string[] {
+  const parsed = parseMaybeJson<unknown>(value, 'list');
+  return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function BackLink() {
+  return (
+    <Link to="/analysis" className="an-link">
+      <ArrowLeft size={16} /> Back to Analysis
+    </Link>
+  );
+}
+
+function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
+  const { user } = useAuth();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const details = parseMaybeJson<TechnicalDetails>(analysis.technicalDetails, 'technical details');
+  const results = parseMaybeJson<AnalysisResults>(analysis.analysisResults, 'analysis results');
+  const mobility =
+    parseMaybeJson<MobilityAnalysis>(analysis.mobilityAnalysis, 'mobility analysis') ??
+    results?.mobilityAnalysis ??
+    parseMaybeJson<MobilityAnalysis>(details?.mobilityAnalysis, 'mobility analysis');
+  const lm = launchMonitorOf(analysis);
+  const average = useMonthlyAverage(user?.id, analysis.clubSelection);
+  const strengths = analysis.swingStrengths.length > 0 ? analysis.swingStrengths : list(details?.swingStrengths);
+  const weaknesses = analysis.swingWeaknesses.length > 0 ? analysis.swingWeaknesses : list(details?.swingWeaknesses);
+
+  const seek = (timeSec: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.pause();
+    video.currentTime = timeSec;
+    video.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  return (
+    <>
+      {lm && <LaunchMonitorCard analysis={analysis} lm={lm} />}
+      {lm?.ballFlight && analysis.faceAngle !== null && <BallFlightCard faceAngle={analysis.faceAngle} lm={lm} />}
+
+      {(analysis.performanceAssessment || analysis.launchMonitorAssessment) && (
+        <Card aria-label="Performance Assessment">
+          <CardHeader title="Performance Assessment" icon={<ClipboardList size={18} />} />
+          <div className="an-stack-tight">
+            {analysis.performanceAssessment && <p className="an-text">{analysis.performanceAssessment}</p>}
+            {analysis.launchMonitorAssessment && <p className="an-text">{analysis.launchMonitorAssessment}</p>}
+          </div>
+        </Card>
+      )}
+
+      <ProgressTrackingCard
+        values={{ clubSpeed: analysis.clubSpeed, ballSpeed: analysis.ballSpeed, smashFactor: lm?.smashFactor ?? null, carry: analysis.carry, spinRate: analysis.spinRate }}
+        average={average.data}
+        loading={average.isLoading}
+      />
+
+      {analysis.faceOnVideoUrl && (
+        <Card aria-label="Swing Video">
+          <CardHeader title="Swing Video" />
+          <div className="an-stack">
+            <SwingVideoPlayer title="Face-On" src={analysis.faceOnVideoUrl} poster={analysis.posterUrl} poseUrl={analysis.pose?.poseUrl} videoRef={videoRef} />
+            {analysis.downTheLineVideoUrl && <SwingVideoPlayer title="Down-the-Line" src={analysis.downTheLineVideoUrl} poseUrl={analysis.downTheLinePose?.poseUrl} />}
+          </div>
+        </Card>
+      )}
+      {analysis.pose && <KeyFramesStrip pose={analysis.pose} onSeek={seek} />}
+
+      <SwingAssessmentCard strengths={strengths} weaknesses={weaknesses} keyIssues={list(analysis.keyIssues)} recommendations={list(analysis.recommendations)} exercises={analysis.exerciseRecommendations ?? []} />
+      <MobilityCard readings={mobilityReadings([analysis.pose, analysis.downTheLinePose], mobility)} />
+      {analysis.pose && <TempoCard pose={analysis.pose} />}
+
+      <Link to="/daily-workout" className={buttonClass('primary', 'lg', true)}>
+        <Dumbbell size={18} /> Today's Workout
+      </Link>
+    </>
+  );
+}
+
+/** /analysis/{id}: the full analysis of one swing. */
+export function AnalysisDetailScreen() {
+  const { id } = useParams();
+  useMinuteTick();
+  const query = useQuery<SwingAnalysis>({
+    queryKey: [analysisUrls.one(id ?? '')],
+    enabled: !!id,
+    // While the worker is still running, keep the page current at the status poll's pace.
+    refetchInterval: (q) => (q.state.data && q.state.data.technicalDetails === null ? TIMING_MS.analysisStatusPoll : false),
+  });
+
+  if (query.isLoading) {
+    return (
+      <div className="an-screen an-center">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  if (!id || query.isError || !query.data) {
+    const notFound = !id || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403));
+    return (
+      <div className="an-screen">
+        <BackLink />
+        <Card>
+          <ErrorState title={notFound ? NOT_FOUND_TEXT : 'Failed to load the analysis. Please try again.'} onRetry={notFound ? undefined : () => void query.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+
+  const analysis = query.data;
+  const details = parseMaybeJson<TechnicalDetails>(analysis.technicalDetails, 'technical details');
+  const errorMessage = analysisErrorMessage(details);
+
+  return (
+    <div className="an-screen">
+      <BackLink />
+      <header className="an-between">
+        <div>
+          <h1 className="an-title">Detailed Analysis</h1>
+          <p className="an-subtitle">
+            {clubLabel(analysis.clubSelection)} · {relativeAge(analysis.createdAt)}
+          </p>
+        </div>
+        <Badge variant="info">{tourName(analysis.tourComparison)}</Badge>
+      </header>
+
+      {errorMessage ? (
+        <Card className="an-card--error" role="alert">
+          <div className="an-stack">
+            <b>Analysis Failed</b>
+            <p className="an-muted">{errorMessage}</p>
+            <Link to="/upload" className={buttonClass('primary', 'md', true)}>
+              <Upload size={16} /> Upload New Video
+            </Link>
+          </div>
+        </Card>
+      ) : !details ? (
+        <Card>
+          <div className="an-stack an-center">
+            <Spinner />
+            <p className="an-muted">AI analysis in progress...</p>
+            <Link to={`/analysis-loading/${analysis.id}`} className={buttonClass('outline')}>
+              Follow progress
+            </Link>
+          </div>
+        </Card>
+      ) : (
+        <AnalysisBody analysis={analysis} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Check, CircleAlert } from 'lucide-react';
+import { TIMING_MS, type AnalysisStatusResponse } from '@swingfit/contracts';
+import { Card, ProgressBar, Spinner, buttonClass } from '../../components/ui';
+import { analysisUrls } from '../../components/analysis/logic/api';
+import { loadingDecision, loadingProgress } from '../../components/analysis/logic/loading-progress';
+import '../../components/analysis/analysis.css';
+
+export const LOADING_STEPS = ['Processing video upload', 'Analyzing swing biomechanics', 'Calculating mobility measurements', 'Generating recommendations'] as const;
+export const LOADING_FAILURE_TEXT = "We couldn't process your swing video. This might be due to video quality or processing issues.";
+const TICK_MS = 250;
+
+function FailureCard({ id }: { id: string }) {
+  return (
+    <Card className="an-card--error" role="alert">
+      <div className="an-stack">
+        <p className="an-row">
+          <CircleAlert size={20} color="var(--sf-red)" /> <b>Analysis Failed</b>
+        </p>
+        <p className="an-muted">{LOADING_FAILURE_TEXT}</p>
+        <Link to={`/analysis/${id}`} className={buttonClass('primary', 'md', true)}>
+          View Analysis Results
+        </Link>
+        <Link to="/upload" className={buttonClass('outline', 'md', true)}>
+          Try Again
+        </Link>
+        <Link to="/" className={buttonClass('ghost', 'md', true)}>
+          Back to Home
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function LoadingFlow({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const startedAt = useRef(Date.now());
+  const [elapsed, setElapsed] = useState(0);
+  const [outcome, setOutcome] = useState<'wait' | 'complete' | 'failed'>('wait');
+  const resultsSeenAt = useRef<number | null>(null);
+
+  const status = useQuery<AnalysisStatusResponse>({
+    queryKey: [analysisUrls.status(id)],
+    refetchInterval: outcome === 'wait' ? TIMING_MS.analysisStatusPoll : false,
+    refetchOnWindowFocus: false,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (outcome !== 'wait') return;
+    const timer = setInterval(() => setElapsed(Date.now() - startedAt.current), TICK_MS);
+    return () => clearInterval(timer);
+  }, [outcome]);
+
+  // Decide from the latest answer, a fetch error, or the clock (section 4).
+  useEffect(() => {
+    if (outcome !== 'wait') return;
+    const decision = loadingDecision({
+      isComplete: status.data?.isComplete,
+      hasError: status.data?.hasError,
+      fetchFailed: status.isError,
+      elapsedMs: elapsed,
+      failureTimeoutMs: TIMING_MS.loadingFailureTimeout,
+    });
+    if (decision !== 'wait') {
+      setOutcome(decision);
+      return;
+    }
+    // Results already written but not marked complete: go and look after a grace period anyway.
+    if (status.data && (status.data.technicalDetails || status.data.mobilityAnalysis)) {
+      resultsSeenAt.current ??= Date.now();
+      if (Date.now() - resultsSeenAt.current >= TIMING_MS.loadingFallbackNavigation) navigate(`/analysis/${id}`);
+    }
+  }, [status.data, status.isError, elapsed, outcome, id, navigate]);
+
+  useEffect(() => {
+    if (outcome !== 'complete') return;
+    const timer = setTimeout(() => navigate(`/analysis/${id}`), 1000);
+    return () => clearTimeout(timer);
+  }, [outcome, id, navigate]);
+
+  const progress = loadingProgress(elapsed, TIMING_MS.loadingSteps);
+  const percent = outcome === 'complete' ? 100 : progress.percent;
+  const activeStep = outcome === 'complete' ? LOADING_STEPS.length : progress.activeStep;
+
+  return (
+    <div className="an-screen an-loading">
+      <header className="an-center">
+        <h1 className="an-title">Analyzing Your Swing</h1>
+        <p className="an-subtitle">Our AI is reviewing your video. This takes up to 30 seconds.</p>
+      </header>
+      {outcome === 'failed' ? (
+        <FailureCard id={id} />
+      ) : (
+        <Card>
+          <div className="an-stack">
+            <div className="an-between">
+              <span className="an-muted">{outcome === 'complete' ? 'Analysis complete!' : 'Working on it...'}</span>
+              <b>{percent}%</b>
+            </div>
+            <ProgressBar value={percent} label="Analysis progress" />
+            <ol className="an-steps">
+              {LOADING_STEPS.map((label, i) => {
+                const state = i < activeStep ? 'done' : i === activeStep ? 'active' : 'todo';
+                return (
+                  <li key={label} data-state={state}>
+                    <span className="an-dot">{state === 'done' ? <Check size={14} /> : state === 'active' ? <Spinner size="sm" label="" /> : i + 1}</span>
+                    {label}
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** /analysis-loading/{id}: steps and progress while the worker runs, polling the status every 2 s. */
+export function AnalysisLoadingScreen() {
+  const { id } = useParams();
+  if (!id) return <Navigate to="/upload" replace />;
+  return <LoadingFlow key={id} id={id} />;
+}

@@ -1,0 +1,296 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Crown, Gauge, Lock, Upload, Video } from 'lucide-react';
+import { UPLOAD_BOUNDS, smashFactor, type ClubSelection, type UploadStatus, type VideoField } from '@swingfit/contracts';
+import { Badge, Button, Card, CardHeader, Field, Input, ProgressBar, Select, Spinner, buttonClass, toast } from '../../components/ui';
+import { useAuth } from '../../hooks/useAuth';
+import { refreshAnalysisData, useUploadStatus } from '../../components/analysis/queries';
+import { uploadFailureToast, uploadSwingVideos } from '../../components/analysis/logic/api';
+import {
+  EMPTY_UPLOAD_FORM,
+  buildUploadFormData,
+  checkPickedVideo,
+  clubAvailable,
+  firstAvailableClub,
+  uploadLimitReached,
+  validateUploadForm,
+  type UploadFormValues,
+} from '../../components/analysis/logic/upload-form';
+import '../../components/analysis/analysis.css';
+
+const ACCEPT = 'video/*,.mp4,.mov,.avi,.mpg,.mpeg,.wmv,.webm,.flv,.m4v,.3gp,.mkv';
+
+export const FREE_LIMIT_TEXT = "You've used your free video upload. Upgrade to premium for weekly uploads.";
+
+function isClub(value: string | null): value is ClubSelection {
+  return value === 'driver' || value === '7-iron';
+}
+
+function formatSize(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The 'Upload Limit Reached' gate of section 2. */
+export function UploadLimitGate({ status }: { status: UploadStatus }) {
+  return (
+    <div className="an-screen">
+      <Card className="an-center an-gate" role="alert">
+        <div className="an-gate-icon" aria-hidden>
+          <Lock size={26} />
+        </div>
+        <h1 className="an-title">Upload Limit Reached</h1>
+        {status.isPremium ? (
+          <>
+            <p className="an-strong">Weekly Upload Limit Reached</p>
+            <p className="an-muted">You've uploaded your Driver and 7-Iron videos this week. Uploads reset Sunday at midnight (Central Time).</p>
+          </>
+        ) : (
+          <p className="an-muted">{FREE_LIMIT_TEXT}</p>
+        )}
+        <div className="an-stack an-mt">
+          {!status.isPremium && (
+            <Link to="/profile" className={buttonClass('primary', 'md', true)}>
+              <Crown size={16} /> Upgrade Now
+            </Link>
+          )}
+          <Link to="/" className={buttonClass('outline', 'md', true)}>
+            Return to Dashboard
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+function VideoPicker({ field, label, hint, file, onPick }: { field: VideoField; label: string; hint: string; file: File | null; onPick: (field: VideoField, file: File | null) => void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const picked = e.target.files?.[0] ?? null;
+    onPick(field, picked);
+    // Picking the same file again after a rejection must fire change again.
+    if (input.current) input.current.value = '';
+  };
+  return (
+    <div className="an-stack-tight">
+      <label htmlFor={id} className={`an-drop${file ? ' an-drop--filled' : ''}`}>
+        <Video size={24} aria-hidden />
+        <b>{label}</b>
+        {file ? (
+          <span>
+            {file.name} · {formatSize(file.size)}
+          </span>
+        ) : (
+          <span className="an-small">{hint}</span>
+        )}
+        <span className="an-small">{file ? 'Tap to choose another video' : 'Tap to choose a video (max 100MB)'}</span>
+      </label>
+      <input ref={input} id={id} name={field} type="file" accept={ACCEPT} className="sf-visually-hidden" onChange={onChange} data-testid={`${field}-input`} />
+      {file && (
+        <Button variant="ghost" size="sm" onClick={() => onPick(field, null)}>
+          Remove
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function LockedDownTheLine() {
+  return (
+    <div className="an-drop an-drop--locked" aria-disabled="true">
+      <Lock size={22} aria-hidden />
+      <div className="an-row">
+        <b>Down-the-Line Video</b>
+        <Badge variant="premium">
+          <Crown size={12} /> Premium
+        </Badge>
+      </div>
+      <span className="an-small">Down-the-line analysis is available with Premium.</span>
+    </div>
+  );
+}
+
+function NumberField({ name, values, onChange, placeholder }: { name: keyof typeof UPLOAD_BOUNDS; values: UploadFormValues; onChange: (name: keyof UploadFormValues, value: string) => void; placeholder?: string }) {
+  const b = UPLOAD_BOUNDS[name];
+  return (
+    <Field label={`${b.label}${b.unit ? ` (${b.unit === '°' ? 'degrees' : b.unit})` : ''}`}>
+      <Input
+        type="number"
+        inputMode="decimal"
+        name={name}
+        min={b.min}
+        max={b.max}
+        step={b.step ?? 'any'}
+        placeholder={placeholder}
+        value={values[name]}
+        onChange={(e) => onChange(name, e.target.value)}
+      />
+    </Field>
+  );
+}
+
+function UploadForm({ status }: { status: UploadStatus }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const requested = params.get('club');
+  const [values, setValues] = useState<UploadFormValues>(() => {
+    const preferred = isClub(requested) && clubAvailable(status, requested) ? requested : status.isPremium ? firstAvailableClub(status) : isClub(requested) ? requested : 'driver';
+    return { ...EMPTY_UPLOAD_FORM, clubSelection: preferred };
+  });
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress !== null;
+  const limitReached = uploadLimitReached(status);
+
+  const set = (name: keyof UploadFormValues, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  const onPick = (field: VideoField, file: File | null) => {
+    if (file) {
+      const issue = checkPickedVideo(file, field);
+      if (issue) {
+        toast({ title: issue.title, description: issue.message, variant: 'destructive' });
+        setValues((v) => ({ ...v, [field]: null }));
+        return;
+      }
+    }
+    setValues((v) => ({ ...v, [field]: file }));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (uploading || limitReached) return;
+    const issue = validateUploadForm(values, status);
+    if (issue) {
+      toast({ title: issue.title, description: issue.message, variant: 'destructive' });
+      return;
+    }
+    setProgress(0);
+    try {
+      const created = await uploadSwingVideos(buildUploadFormData(values), (f) => setProgress(Math.round(f * 100)));
+      toast({ title: 'Upload Successful!', description: 'Your swing video is being analyzed.' });
+      void refreshAnalysisData(queryClient);
+      navigate(`/analysis-loading/${created.id}`);
+    } catch (error) {
+      setProgress(null);
+      toast({ ...uploadFailureToast(error), variant: 'destructive' });
+      void refreshAnalysisData(queryClient);
+    }
+  };
+
+  const smash = values.ballSpeed.trim() && Number(values.ballSpeed) > 0 ? smashFactor(Number(values.ballSpeed), Number(values.clubSpeed) || null) : null;
+
+  return (
+    <form className="an-screen" onSubmit={onSubmit} noValidate>
+      <Link to="/" className="an-link">
+        <ArrowLeft size={16} /> Back
+      </Link>
+      <header>
+        <h1 className="an-title">Upload Swing Video</h1>
+        <p className="an-subtitle">Film face-on, whole body in frame, one swing per clip.</p>
+      </header>
+
+      <Card>
+        <CardHeader title="Swing Videos" icon={<Video size={18} />} />
+        <div className="an-stack">
+          <VideoPicker field="faceOnVideo" label="Face-On Video (required)" hint="Camera facing you, at chest height" file={values.faceOnVideo} onPick={onPick} />
+          {status.isPremium ? (
+            <VideoPicker field="downTheLineVideo" label="Down-the-Line Video (optional)" hint="Camera behind you, along the target line" file={values.downTheLineVideo} onPick={onPick} />
+          ) : (
+            <LockedDownTheLine />
+          )}
+        </div>
+      </Card>
+
+      <Card>
+        <CardHeader title="Swing Details" />
+        <div className="an-stack">
+          <fieldset className="an-fieldset">
+            <legend className="sf-field__label">Club</legend>
+            <div className="an-segment">
+              {(['driver', '7-iron'] as const).map((club) => {
+                const available = clubAvailable(status, club) || !status.isPremium;
+                return (
+                  <label key={club}>
+                    <input type="radio" name="clubSelection" value={club} checked={values.clubSelection === club} disabled={!available} onChange={() => set('clubSelection', club)} />
+                    {club === 'driver' ? 'Driver' : '7-Iron'}
+                    {!available && <span className="an-small">&nbsp;· used this week</span>}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+          <Field label="Tour comparison">
+            <Select name="gender" value={values.gender} onChange={(e) => set('gender', e.target.value)}>
+              <option value="male">Male (PGA Tour)</option>
+              <option value="female">Female (LPGA Tour)</option>
+            </Select>
+          </Field>
+          <NumberField name="age" values={values} onChange={set} placeholder="e.g. 42" />
+        </div>
+      </Card>
+
+      <Card>
+        <CardHeader title="Launch Monitor Data" icon={<Gauge size={18} />} action={<span className="an-small">Optional</span>} />
+        <p className="an-small an-mb">If you enter any number, club speed and ball speed are required.</p>
+        <div className="an-grid-2">
+          <NumberField name="clubSpeed" values={values} onChange={set} />
+          <NumberField name="ballSpeed" values={values} onChange={set} />
+          <div className="an-stat an-smash" aria-live="polite">
+            <b>{smash === null ? '—' : smash.toFixed(2)}</b>
+            <span>Smash factor (computed)</span>
+          </div>
+          <NumberField name="spinRate" values={values} onChange={set} />
+          <NumberField name="clubPath" values={values} onChange={set} placeholder="+ in-to-out" />
+          <NumberField name="faceAngle" values={values} onChange={set} placeholder="+ open" />
+          <NumberField name="carry" values={values} onChange={set} />
+          {values.clubSelection === 'driver' && <NumberField name="total" values={values} onChange={set} />}
+        </div>
+      </Card>
+
+      {uploading && (
+        <Card aria-live="polite">
+          <div className="an-between an-mb">
+            <span className="an-row">
+              <Spinner size="sm" label="" /> {progress < 100 ? 'Uploading video...' : 'Finishing upload...'}
+            </span>
+            <b>{progress}%</b>
+          </div>
+          <ProgressBar value={progress} label="Upload progress" />
+        </Card>
+      )}
+
+      <Button type="submit" size="lg" block disabled={limitReached || uploading} loading={uploading}>
+        {!uploading && <Upload size={18} />}
+        {limitReached ? 'Upload Limit Reached' : uploading ? 'Uploading...' : 'Upload & Analyze'}
+      </Button>
+    </form>
+  );
+}
+
+/** /upload: videos, club, tour comparison, age and optional launch-monitor numbers (section 2 and 5). */
+export function UploadScreen() {
+  const { user } = useAuth();
+  const status = useUploadStatus(user?.id);
+  if (!user || status.isLoading) {
+    return (
+      <div className="an-screen an-center">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  if (status.isError || !status.data) {
+    return (
+      <div className="an-screen">
+        <Card>
+          <p className="an-muted">Unable to load your upload status. Please try again.</p>
+          <Button variant="outline" className="an-mt" onClick={() => void status.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+  if (uploadLimitReached(status.data)) return <UploadLimitGate status={status.data} />;
+  return <UploadForm status={status.data} />;
+}

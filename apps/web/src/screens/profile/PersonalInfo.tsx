@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Pencil, UserRound } from 'lucide-react';
+import type { User, UserPatch } from '@swingfit/contracts';
+import { apiRequest } from '../../api/client';
+import { AUTH_USER_KEY } from '../../hooks/useAuth';
+import { Button, Card, CardHeader, Field, Input, toast } from '../../components/ui';
+
+type Draft = { firstName: string; lastName: string; email: string; handicap: string; city: string; state: string };
+
+function draftOf(user: User): Draft {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email,
+    handicap: user.handicap === null ? '' : String(user.handicap),
+    city: user.city ?? '',
+    state: user.state ?? '',
+  };
+}
+
+/** Empty optional fields are cleared (null); empty names are left unchanged because a name cannot be blank. */
+export function patchOf(d: Draft): UserPatch {
+  const handicap = d.handicap.trim() === '' ? null : Number(d.handicap);
+  return {
+    ...(d.firstName.trim() && { firstName: d.firstName.trim() }),
+    ...(d.lastName.trim() && { lastName: d.lastName.trim() }),
+    email: d.email.trim(),
+    handicap: handicap === null || Number.isNaN(handicap) ? null : Math.round(handicap * 10) / 10,
+    city: d.city.trim() || null,
+    state: d.state.trim() || null,
+  };
+}
+
+export function PersonalInfo({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(user));
+  const incomplete = !user.firstName || !user.lastName || user.handicap === null || !user.city || !user.state;
+
+  const save = useMutation({
+    mutationFn: (patch: UserPatch) => apiRequest<User>('PATCH', `/api/users/${user.id}`, patch),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [`/api/users/${user.id}`] }),
+        queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+      ]);
+      setEditing(false);
+      toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
+    },
+    onError: () => toast({ title: 'Update Failed', description: 'Failed to update profile. Please try again.', variant: 'destructive' }),
+  });
+
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const startEdit = () => {
+    setDraft(draftOf(user));
+    setEditing(true);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(patchOf(draft));
+  };
+
+  const rows: Array<[string, string]> = [
+    ['Name', [user.firstName, user.lastName].filter(Boolean).join(' ') || '—'],
+    ['Email', user.email],
+    ['Handicap', user.handicap === null ? '—' : String(user.handicap)],
+    ['Location', [user.city, user.state].filter(Boolean).join(', ') || '—'],
+  ];
+
+  return (
+    <Card>
+      <CardHeader
+        icon={<UserRound size={18} color="var(--sf-green-600)" aria-hidden />}
+        title="Personal Information"
+        action={
+          !editing && (
+            <Button size="sm" variant={incomplete ? 'primary' : 'outline'} onClick={startEdit}>
+              <Pencil size={14} /> {incomplete ? 'Complete Profile' : 'Edit'}
+            </Button>
+          )
+        }
+      />
+      {editing ? (
+        <form className="sf-stack" style={{ gap: 12 }} onSubmit={submit}>
+          <div className="sf-grid-2">
+            <Field label="First name">
+              <Input value={draft.firstName} onChange={set('firstName')} autoComplete="given-name" />
+            </Field>
+            <Field label="Last name">
+              <Input value={draft.lastName} onChange={set('lastName')} autoComplete="family-name" />
+            </Field>
+          </div>
+          <Field label="Email">
+            <Input type="email" value={draft.email} onChange={set('email')} autoComplete="email" required />
+          </Field>
+          <Field label="Handicap">
+            <Input type="number" step={0.1} inputMode="decimal" value={draft.handicap} onChange={set('handicap')} />
+          </Field>
+          <div className="sf-grid-2">
+            <Field label="City">
+              <Input value={draft.city} onChange={set('city')} autoComplete="address-level2" />
+            </Field>
+            <Field label="State">
+              <Input value={draft.state} onChange={set('state')} autoComplete="address-level1" />
+            </Field>
+          </div>
+          <div className="sf-grid-2">
+            <Button variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <dl className="sf-dl">
+          {rows.map(([k, v]) => (
+            <div key={k} style={{ display: 'contents' }}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Crown, CreditCard, IdCard, KeyRound, LogOut, UserRound } from 'lucide-react';
+import type { User } from '@swingfit/contracts';
+import { apiRequest } from '../../api/client';
+import { AUTH_USER_KEY, useAuth } from '../../hooks/useAuth';
+import { formatDate } from '../../lib/format';
+import { Badge, Button, Card, CardHeader, ErrorState, Spinner, toast } from '../../components/ui';
+import { PersonalInfo } from './PersonalInfo';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+export function ProfileScreen() {
+  const { user: authUser } = useAuth();
+  const userId = authUser?.id;
+  const profile = useQuery<User>({ queryKey: [`/api/users/${userId}`], enabled: userId !== undefined });
+
+  if (profile.isLoading) {
+    return (
+      <div className="sf-state">
+        <Spinner label="Loading profile" />
+      </div>
+    );
+  }
+  if (!profile.data) return <ErrorState title="User Not Found" text="Unable to load user profile." onRetry={() => profile.refetch()} />;
+  return <Profile user={profile.data} />;
+}
+
+function Profile({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  const logout = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSuccess: () => {
+      queryClient.setQueryData(AUTH_USER_KEY, null);
+      toast({ title: 'Logged Out', description: 'You have been signed out.' });
+      navigate('/', { replace: true });
+      // Nothing of the previous user may linger in the cache for the next one.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+    },
+    onError: () => toast({ title: 'Logout Failed', description: 'Please try again.', variant: 'destructive' }),
+  });
+
+  const changePassword = () => {
+    if (user.authProvider === 'local') setPasswordOpen(true);
+    else window.location.assign('/api/login');
+  };
+
+  return (
+    <div className="sf-stack">
+      <h1 className="sf-page-title">Profile</h1>
+
+      <PersonalInfo user={user} />
+
+      <Card>
+        <CardHeader icon={<Crown size={18} color="var(--sf-amber)" aria-hidden />} title="Subscription" action={user.isPremium ? <Badge variant="premium">Premium</Badge> : <Badge variant="neutral">Free</Badge>} />
+        {user.isPremium ? (
+          <p className="sf-muted sf-small">
+            Unlimited workouts, weekly club uploads and full analysis.
+            {user.subscriptionEndDate && ` Renews or ends on ${formatDate(user.subscriptionEndDate)}.`}
+          </p>
+        ) : (
+          <div className="sf-stack" style={{ gap: 12 }}>
+            <p className="sf-muted sf-small">Upgrade for weekly club-specific uploads, unlimited workouts, exercise tracking and rewards.</p>
+            <Button block onClick={() => navigate('/subscribe')}>
+              <Crown size={16} /> Upgrade to Premium
+            </Button>
+          </div>
+        )}
+      </Card>
+
+      <Card>
+        <CardHeader icon={<IdCard size={18} color="var(--sf-green-600)" aria-hidden />} title="Account Details" />
+        <dl className="sf-dl">
+          <dt>Member since</dt>
+          <dd>{formatDate(user.createdAt)}</dd>
+          <dt>User ID</dt>
+          <dd>{user.id}</dd>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </dl>
+      </Card>
+
+      <Card>
+        <CardHeader icon={<CreditCard size={18} color="var(--sf-green-600)" aria-hidden />} title="Payment Information" />
+        <p className="sf-muted sf-small">
+          {user.isPremium ? 'Your payment method is managed securely by our payment provider.' : 'No payment method on file'}
+        </p>
+      </Card>
+
+      <Card>
+        <CardHeader icon={<UserRound size={18} color="var(--sf-green-600)" aria-hidden />} title="Security" />
+        <div className="sf-stack" style={{ gap: 8 }}>
+          <Button variant="outline" block onClick={changePassword}>
+            <KeyRound size={16} /> Change Password
+          </Button>
+          <Button variant="destructive" block loading={logout.isPending} onClick={() => logout.mutate()}>
+            <LogOut size={16} /> Log Out
+          </Button>
+        </div>
+      </Card>
+
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
+import { relativeAge } from '../src/components/analysis/logic/relative-time';
+import { comparisonBars, mobilityScale, scalePosition } from '../src/components/analysis/logic/scales';
+import { HOLD_PERCENT, loadingDecision, loadingProgress } from '../src/components/analysis/logic/loading-progress';
+import { analysisCardState, analysisErrorMessage, completedCount, ANALYSIS_FAILED_FALLBACK } from '../src/components/analysis/logic/analysis-state';
+import { mobilityReadings } from '../src/components/analysis/logic/mobility';
+import { formatDelta, progressRows } from '../src/components/analysis/logic/progress';
+import { ballFlightPath } from '../src/components/analysis/logic/ball-flight';
+import { containedRect, frameIndexAt } from '../src/components/analysis/logic/pose-overlay';
+
+const NOW = new Date('2026-05-10T12:00:00Z');
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe('relativeAge (section 9: Just now, then minutes, hours, days)', () => {
+  it.each([
+    [0, 'Just now'],
+    [59_999, 'Just now'],
+    [-5 * MIN, 'Just now'], // a server clock slightly ahead
+    [MIN, '1 minute ago'],
+    [2 * MIN + 30_000, '2 minutes ago'],
+    [59 * MIN + 59_000, '59 minutes ago'],
+    [HOUR, '1 hour ago'],
+    [5 * HOUR + 10 * MIN, '5 hours ago'],
+    [23 * HOUR + 59 * MIN, '23 hours ago'],
+    [DAY, '1 day ago'],
+    [45 * DAY, '45 days ago'],
+  ])('%i ms ago reads %s', (ms, expected) => {
+    expect(relativeAge(ago(ms), NOW)).toBe(expected);
+  });
+});
+
+describe('scale positions (section 9 mobility scales)', () => {
+  it.each([
+    [35, 0, 70, 50],
+    [0, 0, 110, 0],
+    [110, 0, 110, 100],
+    [-10, 0, 70, 0],
+    [90, 0, 70, 100],
+    [55, 0, 110, 50],
+  ])('%d on %d..%d sits at %d%%', (value, min, max, pct) => {
+    expect(scalePosition(value, min, max)).toBeCloseTo(pct, 6);
+  });
+
+  it.each([
+    ['hipRotation', 45, 40, 50, 70, 'within'],
+    ['hipRotation', 30, 40, 50, 70, 'below'],
+    ['shoulderTurn', 100, 85, 95, 110, 'above'],
+    ['shoulderTurn', 85, 85, 95, 110, 'within'],
+    ['xFactor', 51, 40, 50, 70, 'above'],
+  ] as const)('%s %d: band %d-%d on 0-%d, %s', (key, value, low, high, max, verdict) => {
+    const s = mobilityScale(key, value);
+    expect(s.target).toEqual([low, high]);
+    expect(s.scaleMax).toBe(max);
+    expect(s.bandStart).toBeCloseTo((low / max) * 100, 6);
+    expect(s.bandEnd).toBeCloseTo((high / max) * 100, 6);
+    expect(s.marker).toBeCloseTo((value / max) * 100, 6);
+    expect(s.verdict).toBe(verdict);
+  });
+
+  it('has no marker or verdict without a value', () => {
+    expect(mobilityScale('xFactor', null)).toMatchObject({ marker: null, verdict: null });
+  });
+
+  it('scales comparison bars to the longest of you, tour and amateur', () => {
+    expect(comparisonBars(100, 125, 80)).toEqual({ value: 80, tour: 100, amateur: 64 });
+    expect(comparisonBars(2600, 2200, null)).toEqual({ value: 100, tour: (2200 / 2600) * 100, amateur: null });
+    expect(comparisonBars(0, null, null)).toEqual({ value: 0, tour: null, amateur: null });
+  });
+});
+
+describe('loading progress schedule (steps 2, 15, 8, 5 s; 90% over 30 s, then 95%)', () => {
+  const steps = TIMING_MS.loadingSteps;
+  it('uses the section 9 step timings', () => {
+    expect(steps).toEqual([2000, 15000, 8000, 5000]);
+  });
+  it.each([
+    [0, 0, 0],
+    [1_999, 0, 5],
+    [2_000, 1, 6],
+    [16_999, 1, 50],
+    [17_000, 2, 51],
+    [24_999, 2, 74],
+    [25_000, 3, 75],
+    [29_999, 3, 89],
+    [30_000, 4, HOLD_PERCENT],
+    [59_000, 4, HOLD_PERCENT],
+  ])('at %i ms: step %i, %i%%', (elapsed, step, percent) => {
+    expect(loadingProgress(elapsed, steps)).toEqual({ activeStep: step, percent });
+  });
+  it('never goes backwards', () => {
+    let last = -1;
+    for (let t = 0; t <= 35_000; t += 100) {
+      const p = loadingProgress(t, steps).percent;
+      expect(p).toBeGreaterThanOrEqual(last);
+      last = p;
+    }
+  });
+
+  it.each([
+    [{ isComplete: true, elapsedMs: 5_000 }, 'complete'],
+    [{ isComplete: true, hasError: true, elapsedMs: 5_000 }, 'complete'],
+    [{ hasError: true, elapsedMs: 5_000 }, 'failed'],
+    [{ fetchFailed: true, elapsedMs: 1_000 }, 'failed'],
+    [{ elapsedMs: 59_999 }, 'wait'],
+    [{ elapsedMs: 60_000 }, 'failed'],
+  ] as const)('decision %o -> %s', (input, expected) => {
+    expect(loadingDecision({ ...input, failureTimeoutMs: TIMING_MS.loadingFailureTimeout })).toBe(expected);
+  });
+});
+
+describe('analysis card state (section 4)', () => {
+  it.each([
+    [null, 'in-progress'],
+    [{ error: 'pose_failed', message: 'No golfer found' }, 'failed'],
+    ['{"error":"transcode"}', 'failed'],
+    [{ stages: [] }, 'complete'],
+    ['{"warnings":[]}', 'complete'],
+    ['{not json', 'in-progress'],
+  ])('technicalDetails %j is %s', (technicalDetails, state) => {
+    expect(analysisCardState({ technicalDetails } as never)).toBe(state);
+  });
+
+  it('counts analyses that have technical details, failed ones included', () => {
+    expect(completedCount([{ technicalDetails: null }, { technicalDetails: { error: 'x' } }, { technicalDetails: {} }] as never)).toBe(2);
+  });
+
+  it('shows the failure message, else the section 8 fallback', () => {
+    expect(analysisErrorMessage({ error: 'x', message: 'The golfer was not in frame.' })).toBe('The golfer was not in frame.');
+    expect(analysisErrorMessage({ error: 'x' })).toBe(ANALYSIS_FAILED_FALLBACK);
+    expect(ANALYSIS_FAILED_FALLBACK).toBe('Video analysis failed. Please try uploading again with a clearer video file.');
+    expect(analysisErrorMessage({})).toBeNull();
+    expect(analysisErrorMessage(null)).toBeNull();
+  });
+});
+
+const metric = (value: number | null, measurable: boolean, note?: string): Metric => ({ value, unit: 'deg', measurable, confidence: 0.9, view: 'any', ...(note ? { note } : {}) });
+
+describe('mobility readings', () => {
+  it('prefers the pose metrics and keeps "not measurable" honest', () => {
+    const pose = { metrics: { hipRotation: metric(44, true), shoulderTurn: metric(null, false, 'Needs a down-the-line view'), xFactor: metric(41, true) } } as unknown as PoseSummary;
+    const r = mobilityReadings(pose, { hipRotation: '10°' });
+    expect(r.map((x) => [x.key, x.value, x.measurable])).toEqual([
+      ['hipRotation', 44, true],
+      ['shoulderTurn', null, false],
+      ['xFactor', 41, true],
+    ]);
+    expect(r[1]!.note).toBe('Needs a down-the-line view');
+  });
+
+  it('takes a metric from the down-the-line view when the face-on view cannot measure it', () => {
+    const faceOn = { metrics: { hipRotation: metric(44, true), shoulderTurn: metric(null, false, 'Needs a down-the-line view'), xFactor: metric(41, true) } } as unknown as PoseSummary;
+    const dtl = { metrics: { hipRotation: metric(47, true), shoulderTurn: metric(91, true), xFactor: metric(null, false) } } as unknown as PoseSummary;
+    expect(mobilityReadings([faceOn, dtl], null).map((x) => x.value)).toEqual([44, 91, 41]);
+    expect(mobilityReadings([faceOn, null], null).map((x) => x.value)).toEqual([44, null, 41]);
+  });
+
+  it('parses the spec strings when there is no pose (section 5 extraction)', () => {
+    const r = mobilityReadings(null, { hipRotation: '42° of rotation', shoulderTurn: 'limited turn', xFactor: 'not measurable from this view' });
+    expect(r.map((x) => x.value)).toEqual([42, 65, null]);
+    expect(r[2]!.measurable).toBe(false);
+  });
+});
+
+describe('monthly progress rows', () => {
+  const avg: MonthlyAverage = { hasData: true, count: 3, clubSpeed: 100, ballSpeed: 146.04, smashFactor: 1.46, spinRate: 2600, carry: 230.4 };
+  it('compares this swing with the 30-day average', () => {
+    const rows = progressRows({ clubSpeed: 102.5, ballSpeed: 146.0, smashFactor: 1.42, carry: 230.4, spinRate: null }, avg);
+    expect(rows.map((r) => [r.metric, r.delta, r.trend])).toEqual([
+      ['clubSpeed', 2.5, 'up'],
+      ['ballSpeed', 0, 'flat'],
+      ['smashFactor', -0.04, 'down'],
+      ['carry', 0, 'flat'],
+    ]);
+    expect(rows.map(formatDelta)).toEqual(['+2.5 mph', '±0.0 mph', '−0.04', '±0 yds']);
+  });
+  it('is empty without monthly data', () => {
+    expect(progressRows({ clubSpeed: 100 }, { ...avg, hasData: false })).toEqual([]);
+    expect(progressRows({ clubSpeed: 100 }, undefined)).toEqual([]);
+  });
+});
+
+describe('ball flight drawing', () => {
+  it.each([
+    [0, 0, 50],
+    [3, 2, 65], // open face, open to path: starts right and fades further right
+    [-3, -2, 35],
+    [3, -4, 47], // push-draw: starts right, curves back
+    [20, 20, 95], // clamped to the drawing
+  ])('face %d°, face-to-path %d° ends at x=%d', (face, f2p, endX) => {
+    expect(ballFlightPath(face, f2p).end.x).toBe(endX);
+  });
+});
+
+describe('pose overlay geometry', () => {
+  it.each([
+    [0, 30, 90, 0],
+    [1.0, 30, 90, 30],
+    [1.016, 30, 90, 30],
+    [10, 30, 90, 89],
+    [-1, 30, 90, 0],
+    [1, 0, 90, 0],
+  ])('t=%d at %d fps over %d frames -> frame %d', (t, fps, count, frame) => {
+    expect(frameIndexAt(t, fps, count)).toBe(frame);
+  });
+  it('finds the letterboxed picture of a portrait video in a wide box', () => {
+    expect(containedRect(400, 600, 1080, 1920)).toEqual({ x: 31.25, y: 0, w: 337.5, h: 600 });
+    expect(containedRect(400, 600, 1920, 1080)).toEqual({ x: 0, y: 187.5, w: 400, h: 225 });
+  });
+});

@@ -1,0 +1,275 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { SwingAnalysis, UploadStatus, User } from '@swingfit/contracts';
+import { apiGet } from '../src/api/client';
+import { Toaster } from '../src/components/ui';
+import { resetToasts } from '../src/components/ui/toast';
+import { AnalysisDetailScreen, AnalysisListScreen, AnalysisLoadingScreen, UploadScreen } from '../src/screens/analysis/routes';
+
+/* The screens run against a stand-in server: a table of URL -> answer behind fetch, recording every call. */
+
+type Answer = { status?: number; body?: unknown } | (() => { status?: number; body?: unknown });
+let server: Map<string, Answer>;
+let calls: { method: string; url: string }[];
+
+function respond(answer: Answer) {
+  const a = typeof answer === 'function' ? answer() : answer;
+  const status = a.status ?? 200;
+  return new Response(a.body === undefined ? null : JSON.stringify(a.body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  server = new Map();
+  calls = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url });
+    const answer = server.get(`${method} ${url}`);
+    return answer ? respond(answer) : new Response('not found', { status: 404 });
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetToasts();
+});
+
+const user = (over: Partial<User> = {}): User => ({
+  id: 7, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', handicap: null, city: null, state: null, streak: 0, monthlyPoints: 0, weeklyPoints: 0, totalPoints: 0,
+  isPremium: false, videoUploadsUsed: 0, analysisViewsUsed: 0, workoutViewsUsed: 0, createdAt: '2026-01-01T00:00:00.000Z', stripeCustomerId: null, stripeSubscriptionId: null, subscriptionEndDate: null, authProvider: 'local', ...over,
+});
+
+const analysis = (over: Partial<SwingAnalysis> = {}): SwingAnalysis => ({
+  id: 3, userId: 7, createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(), status: 'complete', clubSelection: 'driver', tourComparison: 'pga', gender: 'male', age: 40,
+  clubSpeed: null, ballSpeed: null, carry: null, total: null, spinRate: null, clubPath: null, faceAngle: null, faceOnVideoUrl: '/api/swing-analyses/3/video/face-on', downTheLineVideoUrl: null, posterUrl: null,
+  keyIssues: [], recommendations: [], exerciseRecommendations: [], performanceAssessment: null, launchMonitorAssessment: null, swingStrengths: [], swingWeaknesses: [],
+  technicalDetails: {}, mobilityAnalysis: null, analysisResults: null, launchMonitor: null, pose: null, downTheLinePose: null, ...over,
+});
+
+const uploadStatus = (over: Partial<UploadStatus> = {}): UploadStatus => ({
+  isPremium: false, isFreeLimitReached: false, canUploadDriver: true, canUploadSevenIron: true, weeklyDriverUploaded: false, weeklySevenIronUploaded: false,
+  videoUploadsUsed: 0, videoUploadsLimit: 1, weekResetsAt: '2026-05-17T05:00:00.000Z', ...over,
+});
+
+const noMonthly = { body: { hasData: false, count: 0, clubSpeed: null, ballSpeed: null, smashFactor: null, spinRate: null, carry: null } };
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<p>HOME</p>} />
+          <Route path="/upload" element={<UploadScreen />} />
+          <Route path="/analysis" element={<AnalysisListScreen />} />
+          <Route path="/analysis/:id" element={<AnalysisDetailScreen />} />
+          <Route path="/analysis-loading/:id" element={<AnalysisLoadingScreen />} />
+          <Route path="/analysis-loading" element={<AnalysisLoadingScreen />} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+function signedIn(over: Partial<User> = {}) {
+  server.set('GET /api/auth/user', { body: user(over) });
+}
+
+describe('/analysis', () => {
+  beforeEach(() => {
+    signedIn();
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isFreeLimitReached: true, videoUploadsUsed: 1 }) });
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
+    server.set('GET /api/swing-analyses/user/7/monthly-average/7-iron', noMonthly);
+  });
+
+  it('shows each card in its state, the completed count and the free upload limit', async () => {
+    server.set('GET /api/swing-analyses/user/7', {
+      body: [analysis({ id: 3 }), analysis({ id: 4, technicalDetails: null }), analysis({ id: 5, technicalDetails: { error: 'no_person' } })],
+    });
+    renderAt('/analysis');
+    expect(await screen.findByText('Analysis Complete')).toBeTruthy();
+    expect(screen.getByText('Swing Analysis')).toBeTruthy();
+    expect(screen.getByText('AI analysis in progress...')).toBeTruthy();
+    expect(screen.getByText('Analysis Failed')).toBeTruthy();
+    expect(screen.getByText('Unable to analyze video. Please try uploading again.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'View Error Details' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('2 completed')).toBeTruthy();
+    expect(screen.getByText('No Monthly Data Available')).toBeTruthy();
+    expect(await screen.findByText('1/1 used')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Limit Reached' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: /Upgrade for Weekly Uploads/ }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('deletes only after the browser confirmation, then refreshes list and averages', async () => {
+    let list = [analysis({ id: 3 })];
+    server.set('GET /api/swing-analyses/user/7', () => ({ body: list }));
+    server.set('DELETE /api/swing-analyses/3', () => {
+      list = [];
+      return { status: 204 };
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderAt('/analysis');
+    fireEvent.click(await screen.findByRole('button', { name: /Delete/ }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this analysis? This action cannot be undone.');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    const averagesBefore = calls.filter((c) => c.url.includes('monthly-average')).length;
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    expect(await screen.findByText('Analysis deleted')).toBeTruthy();
+    expect(await screen.findByText('No Analyses Yet')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/swing-analyses/3']);
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('monthly-average')).length).toBeGreaterThan(averagesBefore));
+  });
+
+  it('says so when the delete fails', async () => {
+    server.set('GET /api/swing-analyses/user/7', { body: [analysis({ id: 3 })] });
+    server.set('DELETE /api/swing-analyses/3', { status: 500, body: { message: 'boom' } });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt('/analysis');
+    fireEvent.click(await screen.findByRole('button', { name: /Delete/ }));
+    expect(await screen.findByText('Failed to delete analysis. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  it('reports a list that fails to load', async () => {
+    server.set('GET /api/swing-analyses/user/7', { status: 500, body: { message: 'down' } });
+    renderAt('/analysis');
+    expect(await screen.findByText('Failed to load swing analyses. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('/analysis/{id}', () => {
+  beforeEach(() => {
+    signedIn();
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
+  });
+
+  it('shows not found for a 404', async () => {
+    renderAt('/analysis/99');
+    expect(await screen.findByText('Analysis not found. Please try again.')).toBeTruthy();
+  });
+
+  it.each([
+    [{ error: 'no_person', message: 'No golfer was found in the video.' }, 'No golfer was found in the video.'],
+    [{ error: 'transcode' }, 'Video analysis failed. Please try uploading again with a clearer video file.'],
+  ])('shows the failure of %o with an Upload New Video button', async (technicalDetails, text) => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ technicalDetails }) });
+    renderAt('/analysis/3');
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Upload New Video/ }).getAttribute('href')).toBe('/upload');
+  });
+
+  it('shows the title with the relative age, the mobility scales and the video at its source', async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ mobilityAnalysis: { hipRotation: '45°', shoulderTurn: 'not measurable from this view', xFactor: '38°' } }) });
+    const { container } = renderAt('/analysis/3');
+    expect(await screen.findByText('Detailed Analysis')).toBeTruthy();
+    expect(screen.getByText('Driver · 2 hours ago')).toBeTruthy();
+    expect(screen.getByText('45°')).toBeTruthy();
+    expect(screen.getByText('Not measurable from this view')).toBeTruthy();
+    expect(screen.getByText('In target range')).toBeTruthy();
+    expect(screen.getByText('Below target')).toBeTruthy();
+    const video = container.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/api/swing-analyses/3/video/face-on');
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(video.getAttribute('preload')).toBe('metadata');
+    expect(screen.getByRole('link', { name: /Today's Workout/ }).getAttribute('href')).toBe('/daily-workout');
+  });
+});
+
+describe('/analysis-loading/{id}', () => {
+  beforeEach(() => signedIn());
+
+  it('goes to the results one second after the analysis completes', async () => {
+    server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: true, hasError: false, status: 'complete', technicalDetails: {}, mobilityAnalysis: null } });
+    server.set('GET /api/swing-analyses/5', { body: analysis({ id: 5 }) });
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
+    renderAt('/analysis-loading/5');
+    expect(screen.getByText(/takes up to 30 seconds/)).toBeTruthy();
+    expect(await screen.findByText('100%')).toBeTruthy();
+    expect(screen.queryByText('Detailed Analysis')).toBeNull();
+    expect(await screen.findByText('Detailed Analysis', undefined, { timeout: 2500 })).toBeTruthy();
+  });
+
+  it.each([
+    ['hasError', { status: 200, body: { isComplete: false, hasError: true, status: 'failed', technicalDetails: { error: 'x' }, mobilityAnalysis: null } }],
+    ['a fetch error', { status: 500, body: { message: 'down' } }],
+  ])('shows the failure card on %s', async (_label, answer) => {
+    server.set('GET /api/swing-analyses/5?status_only=true', answer);
+    renderAt('/analysis-loading/5');
+    expect(await screen.findByText("We couldn't process your swing video. This might be due to video quality or processing issues.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Analysis Results' }).getAttribute('href')).toBe('/analysis/5');
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/upload');
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('polls every 2 seconds while the analysis runs', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: false, status: 'processing', technicalDetails: null, mobilityAnalysis: null } });
+      renderAt('/analysis-loading/5');
+      const polls = () => calls.filter((c) => c.url === '/api/swing-analyses/5?status_only=true').length;
+      await waitFor(() => expect(polls()).toBe(1));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(6_100);
+      });
+      expect(polls()).toBe(4);
+      expect(screen.queryByText(/couldn't process/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a visit without an id to /upload', async () => {
+    server.set('GET /api/upload-status/7', { body: uploadStatus() });
+    renderAt('/analysis-loading');
+    expect(await screen.findByText('Upload Swing Video')).toBeTruthy();
+  });
+});
+
+describe('/upload', () => {
+  it('shows the gate when the free upload is used', async () => {
+    signedIn();
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isFreeLimitReached: true, videoUploadsUsed: 1 }) });
+    renderAt('/upload');
+    expect(await screen.findByText('Upload Limit Reached')).toBeTruthy();
+    expect(screen.getByText("You've used your free video upload. Upgrade to premium for weekly uploads.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Upgrade Now/ }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the weekly gate for premium with both clubs used', async () => {
+    signedIn({ isPremium: true });
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isPremium: true, canUploadDriver: false, canUploadSevenIron: false, weeklyDriverUploaded: true, weeklySevenIronUploaded: true }) });
+    renderAt('/upload');
+    expect(await screen.findByText('Weekly Upload Limit Reached')).toBeTruthy();
+  });
+
+  it('preselects the club from the query, locks down-the-line for free users and refuses a submit without a video', async () => {
+    signedIn();
+    server.set('GET /api/upload-status/7', { body: uploadStatus() });
+    renderAt('/upload?club=7-iron');
+    const iron = (await screen.findByRole('radio', { name: /7-Iron/ })) as HTMLInputElement;
+    expect(iron.checked).toBe(true);
+    expect(screen.getByText('Down-the-line analysis is available with Premium.')).toBeTruthy();
+    expect(screen.queryByLabelText(/Total distance/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Upload & Analyze/ }));
+    expect(await screen.findByText('Face-On Video Required')).toBeTruthy();
+    expect(screen.getByText('Please upload a face-on view video to proceed.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('rejects a picked file that is not a video', async () => {
+    signedIn();
+    server.set('GET /api/upload-status/7', { body: uploadStatus() });
+    renderAt('/upload');
+    const input = (await screen.findByTestId('faceOnVideo-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Selected file is not a video')).toBeTruthy();
+    expect(screen.queryByText(/notes\.pdf/)).toBeNull();
+  });
+});

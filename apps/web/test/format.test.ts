@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { homeGreeting, initials, relativeTime, unreadBadgeText } from '../src/lib/format';
+
+describe('initials (avatar)', () => {
+  it.each([
+    ['Ann', 'Lee', 'AL'],
+    ['ann', 'lee', 'AL'],
+    ['Ann', null, 'A'],
+    [null, 'Lee', 'L'],
+    [null, null, 'U'],
+    ['', '  ', 'U'],
+    [undefined, undefined, 'U'],
+  ])('%s %s → %s', (first, last, expected) => {
+    expect(initials(first, last)).toBe(expected);
+  });
+});
+
+describe('unread badge (caps at 9+)', () => {
+  it.each([
+    [0, null],
+    [1, '1'],
+    [9, '9'],
+    [10, '9+'],
+    [250, '9+'],
+  ])('%i unread → %s', (count, expected) => {
+    expect(unreadBadgeText(count)).toBe(expected);
+  });
+});
+
+describe('home greeting', () => {
+  it('welcomes back a golfer who has an analysis', () => {
+    expect(homeGreeting('Ann', true)).toEqual({ title: 'Welcome back, Ann', tagline: 'Ready to Move Better and Play Longer?' });
+  });
+  it('invites a golfer without analyses to get started', () => {
+    expect(homeGreeting('Ann', false)).toEqual({ title: "Let's get started, Ann", tagline: 'Your Golf Fitness Journey Begins Here!' });
+  });
+});
+
+describe('relative time', () => {
+  const now = Date.parse('2026-05-01T12:00:00Z');
+  it.each([
+    ['2026-05-01T11:59:30Z', 'Just now'],
+    ['2026-05-01T11:55:00Z', '5m ago'],
+    ['2026-05-01T09:00:00Z', '3h ago'],
+    ['2026-04-28T12:00:00Z', '3d ago'],
+  ])('%s → %s', (iso, expected) => {
+    expect(relativeTime(iso, now)).toBe(expected);
+  });
+});

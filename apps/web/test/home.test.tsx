@@ -1,0 +1,40 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HomeScreen } from '../src/screens/home/HomeScreen';
+import { AUTH_USER_KEY } from '../src/hooks/useAuth';
+import { makeAnalysis, makeUser, testQueryClient, wrap } from './helpers';
+
+function renderHome(analyses: unknown[]) {
+  const client = testQueryClient();
+  const user = makeUser({ streak: 5, monthlyPoints: 1234 });
+  client.setQueryData(AUTH_USER_KEY, user);
+  client.setQueryData([`/api/swing-analyses/user/${user.id}`], analyses);
+  return render(wrap(<HomeScreen />, client));
+}
+
+describe('home', () => {
+  it('welcomes back a golfer with an analysis and hides the checklist', () => {
+    renderHome([makeAnalysis()]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome back, Ann');
+    expect(screen.getByText('Ready to Move Better and Play Longer?')).toBeTruthy();
+    expect(screen.queryByLabelText('Getting started checklist')).toBeNull();
+  });
+
+  it('greets a new golfer and remembers a dismissed checklist', () => {
+    const first = renderHome([]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Let's get started, Ann");
+    expect(screen.getByText('Your Golf Fitness Journey Begins Here!')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Dismiss checklist'));
+    expect(screen.queryByLabelText('Getting started checklist')).toBeNull();
+    first.unmount();
+    renderHome([]);
+    expect(screen.queryByLabelText('Getting started checklist')).toBeNull();
+  });
+
+  it('shows the streak tier and links points and workout', () => {
+    renderHome([]);
+    expect(screen.getByText('1.5x points · 8 per exercise')).toBeTruthy();
+    expect(screen.getByText('How Points Work').getAttribute('href')).toBe('/leaderboard');
+    expect(screen.getByText("Today's Workout").closest('a')?.getAttribute('href')).toBe('/daily-workout');
+  });
+});

@@ -1,0 +1,69 @@
+/*
+ * `pnpm bench:pipeline`: times the worker's media stages on a generated 10 s 1080p60 clip and compares
+ * our playback transcode with a plain `ffmpeg -i in -c:v libx264 -preset veryfast out.mp4`.
+ * Prints a table; not a test. BENCH_SECONDS / BENCH_SIZE / BENCH_FPS override the clip.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compareWithReference } from '@swingfit/contracts';
+import { DEFAULT_TOOLS, ffmpeg } from '../src/media/ffmpeg.js';
+import { probeVideo, type ProbeResult } from '../src/media/probe.js';
+import { extractPoster, transcodeForPlayback } from '../src/media/transcode.js';
+import { defaultStages } from '../src/pipeline/registry.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const size = process.env.BENCH_SIZE ?? '1920x1080';
+const fps = Number(process.env.BENCH_FPS ?? 60);
+const dir = await mkdtemp(join(tmpdir(), 'sf-bench-pipeline-'));
+
+interface Row {
+  step: string;
+  ms: number;
+  note: string;
+}
+const rows: Row[] = [];
+async function timed<T>(step: string, fn: () => Promise<T>, note: (r: T) => string = () => ''): Promise<T> {
+  const t0 = performance.now();
+  const result = await fn();
+  rows.push({ step, ms: performance.now() - t0, note: note(result) });
+  return result;
+}
+const mb = async (f: string) => `${((await stat(f)).size / 1e6).toFixed(2)} MB`;
+const dims = (p: ProbeResult) => `${p.displayWidth}x${p.displayHeight} ${p.videoCodec} ${p.fps} fps`;
+
+try {
+  const input = join(dir, 'input.mp4');
+  await timed('generate input (not a stage)', () =>
+    ffmpeg(DEFAULT_TOOLS, ['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${fps}:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', input], { timeoutMs: 600_000, nice: 0 }),
+    () => `${size} ${fps} fps ${seconds} s`,
+  );
+  const probe = await timed('probe', () => probeVideo(DEFAULT_TOOLS, input), (p) => `${dims(p)}, ${p.frameCount} frames`);
+  const playback = join(dir, 'playback.mp4');
+  await timed('transcode (worker: <=1280, crf 23, faststart, nice 10)', () => transcodeForPlayback(DEFAULT_TOOLS, input, playback, probe));
+  const outProbe = await probeVideo(DEFAULT_TOOLS, playback);
+  rows.at(-1)!.note = `${dims(outProbe)}, ${await mb(playback)}`;
+  const poster = join(dir, 'poster.jpg');
+  await timed('poster', () => extractPoster(DEFAULT_TOOLS, playback, poster, outProbe.durationSec), () => '');
+  rows.at(-1)!.note = await mb(poster);
+  await timed('analysis (launch monitor + pose + write-up)', async () => {
+    const launchMonitor = compareWithReference({ clubSpeed: 105, ballSpeed: 155, carry: 250, total: 275, spinRate: 2500, clubPath: 2, faceAngle: 3 }, 'driver', 'pga');
+    const pose = await defaultStages.pose({ videoPath: playback, slot: 'face-on', workDir: dir, fps: outProbe.fps, width: outProbe.displayWidth, height: outProbe.displayHeight });
+    await defaultStages.writeUp({ club: 'driver', tour: 'pga', launchMonitor, pose: null, downTheLinePose: null });
+    return pose;
+  }, (pose) => (pose.ok ? 'pose ok' : `pose: ${pose.reason}`));
+
+  const plain = join(dir, 'plain.mp4');
+  await timed('baseline: ffmpeg -i in -c:v libx264 -preset veryfast out.mp4', () => ffmpeg(DEFAULT_TOOLS, ['-i', input, '-c:v', 'libx264', '-preset', 'veryfast', plain], { timeoutMs: 600_000, nice: 0 }));
+  rows.at(-1)!.note = `${dims(await probeVideo(DEFAULT_TOOLS, plain))}, ${await mb(plain)}`;
+
+  const width = Math.max(...rows.map((r) => r.step.length));
+  console.log(`\nPipeline stages on a ${seconds} s ${size} ${fps} fps clip (cores: ${(await import('node:os')).availableParallelism()})\n`);
+  console.log(`${'step'.padEnd(width)}  ${'ms'.padStart(8)}  ${'x realtime'.padStart(10)}  note`);
+  for (const r of rows) console.log(`${r.step.padEnd(width)}  ${r.ms.toFixed(0).padStart(8)}  ${(seconds * 1000 / r.ms).toFixed(2).padStart(10)}  ${r.note}`);
+  const ours = rows.find((r) => r.step.startsWith('transcode'))!.ms;
+  const base = rows.find((r) => r.step.startsWith('baseline'))!.ms;
+  console.log(`\nworker transcode / plain veryfast = ${(ours / base).toFixed(2)}`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

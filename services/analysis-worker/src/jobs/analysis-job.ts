@@ -1,0 +1,277 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Value } from '@sinclair/typebox/value';
+import {
+  ANALYSIS_QUEUE,
+  AnalysisJobData,
+  CLUBS,
+  compareWithReference,
+  hasLaunchMonitorData,
+  type CameraView,
+  type ClubSelection,
+  type LaunchMonitorAnalysis,
+  type PoseSummary,
+  type SwingEventName,
+  type TourComparison,
+} from '@swingfit/contracts';
+import type { Logger, ObjectStore } from '@swingfit/server-kit';
+import type { CoreDatabase } from '@swingfit/core-db';
+import { completeAnalysis, failAnalysis, loadAnalysis, markProcessing, type AnalysisRow } from '../db/analyses.js';
+import type { ToolPaths } from '../media/ffmpeg.js';
+import { AnalysisFailure } from '../pipeline/errors.js';
+import { mediaUrl, type AnalysisMedia } from '../pipeline/media-keys.js';
+import { publishView } from '../pipeline/publish.js';
+import { StageClock } from '../pipeline/stage-clock.js';
+import type { PipelineStages, PoseStageOutput } from '../pipeline/stages.js';
+import { prepareVideo, probeSummary, type PreparedVideo } from '../pipeline/video.js';
+
+/*
+ * The analysis job: load -> claim -> per video (download, probe, transcode, poster) -> launch monitor
+ * -> pose -> write-up -> upload -> one transaction with the results and analysis.completed.
+ * A problem with the video itself ends in 'failed' with a readable reason and no retries; anything
+ * else (storage, database) throws, and BullMQ retries it with backoff.
+ */
+
+export interface AnalysisDeps {
+  db: Kysely<CoreDatabase>;
+  store: ObjectStore;
+  logger: Logger;
+  tools: ToolPaths;
+  stages: PipelineStages;
+  maxVideoSeconds: number;
+}
+
+export interface AnalysisProgress {
+  stage: string;
+  percent: number;
+}
+
+export type AnalysisOutcome =
+  | { outcome: 'complete'; stages: { name: string; ms: number }[] }
+  | { outcome: 'failed'; reason: string }
+  | { outcome: 'already-finished' | 'missing' };
+
+const FAILED_MESSAGE = 'Video analysis failed. Please try uploading again with a clearer video file.';
+const POSE_ADVICE = 'Film one full swing from the front with your whole body in the frame and the camera held still, then upload again.';
+
+export async function runAnalysis(deps: AnalysisDeps, analysisId: number, options: { signal?: AbortSignal; onProgress?: (p: AnalysisProgress) => void } = {}): Promise<AnalysisOutcome> {
+  const row = await loadAnalysis(deps.db, analysisId);
+  if (!row) return { outcome: 'missing' };
+  if (row.status === 'complete' || row.status === 'failed') return { outcome: 'already-finished' };
+  if (!(await markProcessing(deps.db, analysisId))) return { outcome: 'already-finished' };
+
+  const clock = new StageClock();
+  const warnings: string[] = [];
+  const workDir = await mkdtemp(join(tmpdir(), `sf-analysis-${analysisId}-`));
+  try {
+    const result = await analyse(deps, row, { ...options, clock, warnings, workDir });
+    const published = await completeAnalysis(deps.db, row, result);
+    return published ? { outcome: 'complete', stages: clock.stages } : { outcome: 'already-finished' };
+  } catch (error) {
+    if (!(error instanceof AnalysisFailure)) throw error;
+    deps.logger.info({ analysisId, reason: error.reason }, 'analysis failed');
+    await failAnalysis(deps.db, analysisId, { error: error.reason, message: error.advice ?? error.reason, stages: clock.stages, warnings });
+    return { outcome: 'failed', reason: error.reason };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+interface RunContext {
+  signal?: AbortSignal;
+  onProgress?: (p: AnalysisProgress) => void;
+  clock: StageClock;
+  warnings: string[];
+  workDir: string;
+}
+
+async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
+  const { clock, warnings } = ctx;
+  const progress = (stage: string, percent: number) => ctx.onProgress?.({ stage, percent: Math.round(percent) });
+  const club = asClub(row.club_selection);
+  const tour: TourComparison = row.tour_comparison === 'lpga' ? 'lpga' : 'pga';
+  if (!row.face_on_key) throw new AnalysisFailure('No face-on video was uploaded', 'Face-On Video Required: Please upload a face-on view video to proceed.');
+
+  const videoCtx = (from: number, to: number) => ({
+    store: deps.store,
+    tools: deps.tools,
+    workDir: ctx.workDir,
+    clock,
+    maxVideoSeconds: deps.maxVideoSeconds,
+    signal: ctx.signal,
+    onProgress: (f: number) => progress('transcode', from + f * (to - from)),
+  });
+  progress('download', 0);
+  const faceOn = await prepareVideo(videoCtx(5, 30), 'face-on', row.face_on_key);
+  let downTheLine: PreparedVideo | null = null;
+  if (row.down_the_line_key) {
+    try {
+      downTheLine = await prepareVideo(videoCtx(30, 45), 'down-the-line', row.down_the_line_key);
+    } catch (error) {
+      // Only the face-on video is required; a bad optional video is reported, not fatal.
+      if (!(error instanceof AnalysisFailure)) throw error;
+      warnings.push(`Down-the-line video skipped: ${error.reason}`);
+    }
+  }
+
+  const lmInput = {
+    clubSpeed: row.club_speed,
+    ballSpeed: row.ball_speed,
+    carry: row.carry,
+    total: row.total,
+    spinRate: row.spin_rate,
+    clubPath: row.club_path,
+    faceAngle: row.face_angle,
+  };
+  const launchMonitor: LaunchMonitorAnalysis | null = hasLaunchMonitorData(lmInput)
+    ? await clock.time('launch-monitor', async () => compareWithReference(lmInput, club, tour))
+    : null;
+
+  progress('pose', 45);
+  const facePose = await runPose(deps, ctx, faceOn);
+  if (!facePose.ok) {
+    if (!facePose.skipped) throw new AnalysisFailure(facePose.reason, `${facePose.reason}. ${POSE_ADVICE}`);
+    warnings.push(`Body analysis unavailable: ${facePose.reason}`);
+  }
+  let dtlPose: PoseStageOutput | null = null;
+  if (downTheLine) {
+    progress('pose', 65);
+    dtlPose = await runPose(deps, ctx, downTheLine);
+    if (!dtlPose.ok && !dtlPose.skipped) warnings.push(`Down-the-line body analysis skipped: ${dtlPose.reason}`);
+  }
+  const pose = facePose.ok ? summaryWithUrls(row.id, 'face-on', facePose) : null;
+  const downTheLinePose = dtlPose?.ok ? summaryWithUrls(row.id, 'down-the-line', dtlPose) : null;
+
+  progress('write-up', 80);
+  const text = await clock.time('write-up', () => deps.stages.writeUp({ club, tour, launchMonitor, pose, downTheLinePose }));
+
+  progress('upload', 90);
+  const owner = { userId: row.user_id, analysisId: row.id };
+  const media: AnalysisMedia = {};
+  await clock.time('upload', async () => {
+    for (const [video, out] of [[faceOn, facePose], [downTheLine, dtlPose]] as const) {
+      if (!video) continue;
+      media[video.view] = await publishView(deps.store, owner, video.view, {
+        playbackPath: video.playbackPath,
+        posterPath: video.posterPath,
+        keyframes: out?.ok ? out.keyframes : {},
+        poseTrack: out?.ok ? out.poseTrack : null,
+      });
+    }
+  });
+  progress('store', 98);
+
+  const fields = facePose.ok ? facePose.fields : null;
+  const probe: Record<string, unknown> = { 'face-on': probeSummary(faceOn.probe) };
+  if (downTheLine) probe['down-the-line'] = probeSummary(downTheLine.probe);
+  return {
+    media: media as Record<string, unknown>,
+    probe,
+    launchMonitor,
+    pose,
+    downTheLinePose,
+    technicalDetails: {
+      ...(fields?.technicalDetails ?? {}),
+      ...(dtlPose?.ok ? { downTheLine: dtlPose.fields.technicalDetails } : {}),
+      stages: clock.stages,
+      probe,
+      playback: { width: faceOn.playback.displayWidth, height: faceOn.playback.displayHeight, fps: faceOn.playback.fps },
+      warnings,
+      ...(fields?.mobilityAnalysis ? { mobilityAnalysis: fields.mobilityAnalysis } : {}),
+      swingStrengths: text.swingStrengths,
+      swingWeaknesses: text.swingWeaknesses,
+    },
+    mobilityAnalysis: fields?.mobilityAnalysis ?? null,
+    analysisResults: fields?.analysisResults ?? null,
+    performanceAssessment: text.performanceAssessment,
+    launchMonitorAssessment: text.launchMonitorAssessment,
+    swingStrengths: text.swingStrengths,
+    swingWeaknesses: text.swingWeaknesses,
+    keyIssues: text.keyIssues,
+    recommendations: text.recommendations,
+    exerciseRecommendations: text.exerciseRecommendations,
+  };
+}
+
+function runPose(deps: AnalysisDeps, ctx: RunContext, video: PreparedVideo): Promise<PoseStageOutput> {
+  return ctx.clock.time(`${video.view}:pose`, () =>
+    deps.stages.pose({
+      videoPath: video.playbackPath,
+      slot: video.view,
+      workDir: join(ctx.workDir, video.view),
+      fps: video.playback.fps,
+      width: video.playback.displayWidth,
+      height: video.playback.displayHeight,
+      signal: ctx.signal,
+    }),
+  );
+}
+
+function summaryWithUrls(analysisId: number, view: CameraView, out: Extract<PoseStageOutput, { ok: true }>): PoseSummary {
+  const keyframes: PoseSummary['keyframes'] = {};
+  for (const name of Object.keys(out.keyframes) as SwingEventName[]) keyframes[name] = mediaUrl(analysisId, view, `keyframes/${name}.jpg`);
+  return { ...out.summary, keyframes, poseUrl: mediaUrl(analysisId, view, 'pose.json') };
+}
+
+function asClub(value: string): ClubSelection {
+  if ((CLUBS as readonly string[]).includes(value)) return value as ClubSelection;
+  throw new AnalysisFailure(`Unknown club '${value}'`, 'Please choose the driver or the 7-iron and upload again.');
+}
+
+export interface AnalysisWorkerOptions {
+  connection: ConnectionOptions;
+  prefix: string;
+  concurrency: number;
+  /** How long a job's lock lives without renewal; renewed every lockDuration/2 while the event loop is free. */
+  lockDuration: number;
+  stalledInterval?: number;
+  maxStalledCount?: number;
+}
+
+/** The BullMQ worker on the `analysis` queue (jobId = analysis id, set by the gateway). */
+export function createAnalysisWorker(deps: AnalysisDeps, options: AnalysisWorkerOptions): Worker<AnalysisJobData> {
+  const worker = new Worker<AnalysisJobData>(
+    ANALYSIS_QUEUE,
+    async (job: Job<AnalysisJobData>, _token?: string, signal?: AbortSignal) => {
+      if (!Value.Check(AnalysisJobData, job.data)) throw new UnrecoverableError('malformed analysis job data');
+      const log = deps.logger.child({ analysisId: job.data.analysisId, jobId: job.id, attempt: job.attemptsMade + 1 });
+      let last = 0;
+      let lastStage = '';
+      const onProgress = (p: AnalysisProgress) => {
+        const now = Date.now();
+        // Throttled within a stage (ffmpeg reports many times a second); a new stage is always reported.
+        if (p.stage === lastStage && now - last < 500) return;
+        last = now;
+        lastStage = p.stage;
+        job.updateProgress(p).catch(() => undefined);
+      };
+      const result = await runAnalysis({ ...deps, logger: log }, job.data.analysisId, { signal, onProgress });
+      log.info({ outcome: result.outcome, ...(result.outcome === 'complete' ? { stages: result.stages } : {}) }, 'analysis job finished');
+      if (result.outcome === 'failed') throw new UnrecoverableError(result.reason);
+      return result;
+    },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      lockDuration: options.lockDuration,
+      stalledInterval: options.stalledInterval ?? Math.max(5_000, Math.floor(options.lockDuration / 2)),
+      maxStalledCount: options.maxStalledCount ?? 2,
+    },
+  );
+  worker.on('error', (err) => deps.logger.warn({ err }, 'analysis worker error'));
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    const final = err.name === 'UnrecoverableError' || /stalled/i.test(err.message) || job.attemptsMade >= (job.opts.attempts ?? 1);
+    deps.logger.warn({ err, analysisId: job.data?.analysisId, attemptsMade: job.attemptsMade, final }, 'analysis job failed');
+    if (!final || typeof job.data?.analysisId !== 'number') return;
+    // Out of retries (or stalled too often): the golfer must not wait on an analysis that will never finish.
+    failAnalysis(deps.db, job.data.analysisId, { error: 'The analysis could not be completed', message: FAILED_MESSAGE, cause: err.message }).catch((e: unknown) =>
+      deps.logger.error({ err: e, analysisId: job.data.analysisId }, 'could not record the analysis failure'),
+    );
+  });
+  return worker;
+}

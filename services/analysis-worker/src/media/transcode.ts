@@ -1,0 +1,69 @@
+import { ffmpeg, type FfmpegProgress, type ToolPaths } from './ffmpeg.js';
+import type { ProbeResult } from './probe.js';
+
+/** Browser playback: the long side is at most this many pixels (phones record 1080p/4K; the UI shows ~428 px wide). */
+export const PLAYBACK_LONG_SIDE = 1280;
+/** Slow-motion phone clips (120/240 fps) are played back at no more than this rate. */
+export const PLAYBACK_MAX_FPS = 60;
+
+export interface TranscodeOptions {
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+  cwd?: string;
+  preset?: string;
+  crf?: number;
+}
+
+/**
+ * H.264 High / yuv420p / AAC in MP4 with the index up front (+faststart), so every phone browser
+ * plays it and can seek before the whole file has arrived. ffmpeg autorotates while decoding, so
+ * the output is upright with no display matrix left to rotate it a second time; -map_metadata -1
+ * also drops stale rotate tags and the phone's GPS location.
+ */
+export function playbackArgs(input: string, output: string, probe: ProbeResult, options: TranscodeOptions = {}): string[] {
+  const scale =
+    `scale=w='if(gte(iw,ih),min(${PLAYBACK_LONG_SIDE},trunc(iw/2)*2),-2)'` +
+    `:h='if(gte(iw,ih),-2,min(${PLAYBACK_LONG_SIDE},trunc(ih/2)*2))'`;
+  const filters = [scale, 'format=yuv420p'];
+  if (probe.fps > PLAYBACK_MAX_FPS + 0.5) filters.push(`fps=${PLAYBACK_MAX_FPS}`);
+  return [
+    '-i', input,
+    '-map', '0:v:0',
+    ...(probe.hasAudio ? ['-map', '0:a:0'] : []),
+    '-vf', filters.join(','),
+    '-c:v', 'libx264',
+    '-preset', options.preset ?? 'veryfast',
+    '-crf', String(options.crf ?? 23),
+    '-profile:v', 'high',
+    '-pix_fmt', 'yuv420p',
+    ...(probe.hasAudio ? ['-c:a', 'aac', '-b:a', '96k', '-ac', '2'] : ['-an']),
+    '-map_metadata', '-1',
+    '-movflags', '+faststart',
+    '-progress', 'pipe:1', '-nostats',
+    output,
+  ];
+}
+
+export async function transcodeForPlayback(tools: ToolPaths, input: string, output: string, probe: ProbeResult, options: TranscodeOptions = {}): Promise<{ ms: number }> {
+  const duration = probe.durationSec || 1;
+  const { ms } = await ffmpeg(tools, playbackArgs(input, output, probe, options), {
+    // Generous: a 2-core machine at veryfast manages about real time on 1080p60.
+    timeoutMs: 60_000 + duration * 20_000,
+    signal: options.signal,
+    cwd: options.cwd,
+    onProgress: options.onProgress
+      ? (p: FfmpegProgress) => options.onProgress?.(p.done ? 1 : Math.min(1, Math.max(0, p.outTimeSec / duration)))
+      : undefined,
+  });
+  return { ms };
+}
+
+/** A JPEG still at `fraction` of the (already upright) playback video, used as the poster. */
+export async function extractPoster(tools: ToolPaths, video: string, output: string, durationSec: number, options: { fraction?: number; signal?: AbortSignal; cwd?: string } = {}): Promise<void> {
+  const at = Math.max(0, durationSec * (options.fraction ?? 0.4));
+  await ffmpeg(tools, ['-ss', at.toFixed(3), '-i', video, '-frames:v', '1', '-q:v', '3', '-update', '1', output], {
+    timeoutMs: 30_000,
+    signal: options.signal,
+    cwd: options.cwd,
+  });
+}

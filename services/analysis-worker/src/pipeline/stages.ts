@@ -1,0 +1,76 @@
+import type {
+  AnalysisResults,
+  CameraView,
+  ClubSelection,
+  ExerciseRecommendation,
+  LaunchMonitorAnalysis,
+  MobilityAnalysis,
+  PoseSummary,
+  PoseTrack,
+  SwingEventName,
+  TechnicalDetails,
+  TourComparison,
+} from '@swingfit/contracts';
+
+/*
+ * The plug-in points of the analysis pipeline. The pose stage (src/pose) and the write-up stage
+ * (src/writeup) implement these; src/pipeline/registry.ts picks the implementations.
+ */
+
+export interface PoseStageInput {
+  /** The upright playback MP4 (long side <= 1280): landmarks normalised to its frame match the overlay. */
+  videoPath: string;
+  slot: CameraView;
+  /** Scratch directory of this analysis; removed when the job ends. */
+  workDir: string;
+  fps: number;
+  width: number;
+  height: number;
+  signal?: AbortSignal;
+}
+
+export interface PoseStageFields {
+  mobilityAnalysis: MobilityAnalysis | null;
+  analysisResults: AnalysisResults | null;
+  /** Merged into technical_details (e.g. model names, timings, per-metric notes). */
+  technicalDetails: Partial<TechnicalDetails> & Record<string, unknown>;
+}
+
+export type PoseStageOutput =
+  | {
+      ok: true;
+      summary: Omit<PoseSummary, 'keyframes' | 'poseUrl'>;
+      /** JPEGs of the key frames with the skeleton drawn. */
+      keyframes: Partial<Record<SwingEventName, Buffer>>;
+      poseTrack: PoseTrack;
+      fields: PoseStageFields;
+    }
+  /** skipped: the stage is not available in this build; the analysis completes without pose data. */
+  | { ok: false; reason: string; skipped?: true };
+
+export type PoseStage = (input: PoseStageInput) => Promise<PoseStageOutput>;
+
+export interface WriteUpInput {
+  club: ClubSelection;
+  tour: TourComparison;
+  launchMonitor: LaunchMonitorAnalysis | null;
+  pose: PoseSummary | null;
+  downTheLinePose: PoseSummary | null;
+}
+
+export interface WriteUpOutput {
+  performanceAssessment: string;
+  launchMonitorAssessment: string | null;
+  swingStrengths: string[];
+  swingWeaknesses: string[];
+  keyIssues: string[];
+  recommendations: string[];
+  exerciseRecommendations: ExerciseRecommendation[];
+}
+
+export type WriteUpStage = (input: WriteUpInput) => Promise<WriteUpOutput>;
+
+export interface PipelineStages {
+  pose: PoseStage;
+  writeUp: WriteUpStage;
+}

@@ -1,0 +1,99 @@
+/*
+ * Body geometry from landmarks. Conventions: world landmarks are camera-aligned (x right, y down,
+ * z away from the camera), so "vertical" is the camera's y axis — the video is upright and the camera
+ * roughly level. A 2D image angle of the shoulder line is tilt, not turn: turn is measured in the
+ * horizontal (x, z) plane of the 3D landmarks.
+ */
+import { LM, imagePoint, worldPoint, type Pose, type Vec2, type Vec3 } from './landmarks.js';
+
+const DEG = 180 / Math.PI;
+
+export const mid3 = (a: Vec3, b: Vec3): Vec3 => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
+export const mid2 = (a: Vec2, b: Vec2): Vec2 => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+export const dist2 = (a: Vec2, b: Vec2): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
+export const dist3 = (a: Vec3, b: Vec3): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** Wraps an angle in degrees to (-180, 180]. */
+export function wrapDeg(a: number): number {
+  let x = a % 360;
+  if (x <= -180) x += 360;
+  if (x > 180) x -= 360;
+  return x;
+}
+
+/** Direction (degrees) of the line a→b seen from above: its angle in the horizontal x–z plane. */
+export function lineYaw(pose: Pose, a: number, b: number): number {
+  const p = worldPoint(pose, a);
+  const q = worldPoint(pose, b);
+  return Math.atan2(q[2] - p[2], q[0] - p[0]) * DEG;
+}
+
+export const shoulderYaw = (pose: Pose): number => lineYaw(pose, LM.leftShoulder, LM.rightShoulder);
+export const hipYaw = (pose: Pose): number => lineYaw(pose, LM.leftHip, LM.rightHip);
+
+/** Circular mean of angles in degrees. */
+export function meanAngle(angles: number[]): number {
+  const s = angles.reduce((acc, a) => acc + Math.sin(a / DEG), 0);
+  const c = angles.reduce((acc, a) => acc + Math.cos(a / DEG), 0);
+  return Math.atan2(s, c) * DEG;
+}
+
+/** Rotation about the vertical axis from `from` to `to`, in degrees (absolute). */
+export const turnBetween = (from: number, to: number): number => Math.abs(wrapDeg(to - from));
+
+/**
+ * Forward tilt of the spine in the image (hip centre → shoulder centre against the image vertical),
+ * degrees. Only meaningful down the line, where forward bend lies in the image plane.
+ */
+export function spineTiltImage(pose: Pose, width: number, height: number): number {
+  const hip = mid2(imagePoint(pose, LM.leftHip, width, height), imagePoint(pose, LM.rightHip, width, height));
+  const sh = mid2(imagePoint(pose, LM.leftShoulder, width, height), imagePoint(pose, LM.rightShoulder, width, height));
+  return Math.abs(Math.atan2(sh[0] - hip[0], hip[1] - sh[1]) * DEG);
+}
+
+/** Side bend in the image (face-on): same construction, signed toward image right. */
+export function spineSideBendImage(pose: Pose, width: number, height: number): number {
+  const hip = mid2(imagePoint(pose, LM.leftHip, width, height), imagePoint(pose, LM.rightHip, width, height));
+  const sh = mid2(imagePoint(pose, LM.leftShoulder, width, height), imagePoint(pose, LM.rightShoulder, width, height));
+  return Math.atan2(sh[0] - hip[0], hip[1] - sh[1]) * DEG;
+}
+
+/** Torso length in pixels (hip centre to shoulder centre): the body's own yardstick in the image. */
+export function torsoLengthPx(pose: Pose, width: number, height: number): number {
+  const hip = mid2(imagePoint(pose, LM.leftHip, width, height), imagePoint(pose, LM.rightHip, width, height));
+  const sh = mid2(imagePoint(pose, LM.leftShoulder, width, height), imagePoint(pose, LM.rightShoulder, width, height));
+  return dist2(hip, sh);
+}
+
+/** Metres per image pixel at the golfer, from the 3D torso length against its image length. */
+export function metresPerPixel(pose: Pose, width: number, height: number): number {
+  const hip = mid3(worldPoint(pose, LM.leftHip), worldPoint(pose, LM.rightHip));
+  const sh = mid3(worldPoint(pose, LM.leftShoulder), worldPoint(pose, LM.rightShoulder));
+  const px = torsoLengthPx(pose, width, height);
+  return px > 0 ? dist3(hip, sh) / px : 0;
+}
+
+export const hipCentrePx = (pose: Pose, width: number, height: number): Vec2 =>
+  mid2(imagePoint(pose, LM.leftHip, width, height), imagePoint(pose, LM.rightHip, width, height));
+
+/** Head position in pixels: nose and both ears averaged (steadier than the nose alone). */
+export function headPx(pose: Pose, width: number, height: number): Vec2 {
+  const pts = [LM.nose, LM.leftEar, LM.rightEar].map((i) => imagePoint(pose, i, width, height));
+  return [pts.reduce((s, p) => s + p[0], 0) / 3, pts.reduce((s, p) => s + p[1], 0) / 3];
+}
+
+export const handsPx = (pose: Pose, width: number, height: number): Vec2 =>
+  mid2(imagePoint(pose, LM.leftWrist, width, height), imagePoint(pose, LM.rightWrist, width, height));
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export function stdDev(values: number[]): number {
+  if (values.length < 2) return 0;
+  const m = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (values.length - 1));
+}

@@ -1,0 +1,145 @@
+/*
+ * Body metrics from the heavy model's landmarks at the key events. Each metric says which view it
+ * needs and how confident it is (landmark visibility × agreement between neighbouring frames); a metric
+ * the view cannot support is reported as not measurable rather than as a wrong number.
+ */
+import type { CameraView, Metric, PoseSummary } from '@swingfit/contracts';
+import {
+  dist2, headPx, hipCentrePx, hipYaw, meanAngle, median, shoulderYaw, spineSideBendImage, spineTiltImage, stdDev, turnBetween, dist3,
+} from './geometry.js';
+import { LM, imagePoint, meanVisibility, worldPoint, type Pose } from './landmarks.js';
+
+export type Metrics = PoseSummary['metrics'];
+
+export interface EventPoses {
+  address: Pose[];
+  top: Pose[];
+  impact: Pose[];
+}
+
+export interface MetricContext {
+  view: CameraView;
+  handedness: 'right' | 'left';
+  /** Size of the frames the poses were measured on (pixels). */
+  width: number;
+  height: number;
+}
+
+const SHOULDERS = [LM.leftShoulder, LM.rightShoulder] as const;
+const HIPS = [LM.leftHip, LM.rightHip] as const;
+const TORSO = [...SHOULDERS, ...HIPS];
+const HEAD = [LM.nose, LM.leftEar, LM.rightEar];
+
+/** Below this confidence a number is withheld. */
+export const MIN_CONFIDENCE = 0.3;
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+function confidence(poses: Pose[], indices: readonly number[], values: number[], tolerance: number): number {
+  if (poses.length === 0 || values.length === 0) return 0;
+  const vis = poses.reduce((s, p) => s + meanVisibility(p, indices), 0) / poses.length;
+  const agreement = Math.max(0, 1 - stdDev(values) / tolerance);
+  return Math.round(Math.min(1, Math.max(0, vis * (values.length > 1 ? agreement : 0.8))) * 100) / 100;
+}
+
+function metric(value: number, unit: Metric['unit'], view: Metric['view'], conf: number, note?: string): Metric {
+  if (!Number.isFinite(value) || conf < MIN_CONFIDENCE) {
+    return { value: null, unit, measurable: false, confidence: conf, view, note: note ?? 'Landmarks too uncertain to measure reliably' };
+  }
+  return { value: round1(value), unit, measurable: true, confidence: conf, view, ...(note ? { note } : {}) };
+}
+
+export const notMeasurable = (unit: Metric['unit'], view: Metric['view'], note: string): Metric => ({
+  value: null, unit, measurable: false, confidence: 0, view, note,
+});
+
+/** Turn of a body line (shoulders or hips) at the top relative to address, per top frame. */
+function turns(poses: EventPoses, yaw: (p: Pose) => number): number[] {
+  const address = meanAngle(poses.address.map(yaw));
+  return poses.top.map((p) => turnBetween(address, yaw(p)));
+}
+
+/** Face-on cross-check: turn implied by the shrinking projected width of a line (0° ... 90°). */
+function projectedWidthTurn(poses: EventPoses, a: number, b: number, ctx: MetricContext): number {
+  const width = (p: Pose) => Math.abs(imagePoint(p, a, ctx.width, ctx.height)[0] - imagePoint(p, b, ctx.width, ctx.height)[0]);
+  const w0 = median(poses.address.map(width));
+  const w1 = median(poses.top.map(width));
+  return w0 > 0 ? (Math.acos(Math.min(1, w1 / w0)) * 180) / Math.PI : Number.NaN;
+}
+
+/** Metres per pixel at the golfer in a face-on frame: hip and shoulder widths, 3D against 2D. */
+function metresPerPixelFaceOn(p: Pose, ctx: MetricContext): number {
+  const px = (a: number, b: number) => dist2(imagePoint(p, a, ctx.width, ctx.height), imagePoint(p, b, ctx.width, ctx.height));
+  const m = (a: number, b: number) => dist3(worldPoint(p, a), worldPoint(p, b));
+  const pixels = px(LM.leftShoulder, LM.rightShoulder) + px(LM.leftHip, LM.rightHip);
+  return pixels > 0 ? (m(LM.leftShoulder, LM.rightShoulder) + m(LM.leftHip, LM.rightHip)) / pixels : Number.NaN;
+}
+
+export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
+  const enough = poses.address.length > 0 && poses.top.length > 0;
+  const nothing = (unit: Metric['unit'], view: Metric['view']) => notMeasurable(unit, view, 'The golfer was not found clearly at address and top');
+  if (!enough) {
+    return {
+      shoulderTurn: nothing('deg', 'any'), hipRotation: nothing('deg', 'any'), xFactor: nothing('deg', 'any'),
+      spineAngleAddress: nothing('deg', 'down-the-line'), spineAngleChange: nothing('deg', 'down-the-line'),
+      headSway: nothing('cm', 'face-on'), hipSway: nothing('cm', 'face-on'),
+    };
+  }
+  const shoulder = turns(poses, shoulderYaw);
+  const hip = turns(poses, hipYaw);
+  const separation = shoulder.map((s, i) => s - hip[i]!);
+  const shoulderConf = confidence([...poses.address, ...poses.top], SHOULDERS, shoulder, 12);
+  const hipConf = confidence([...poses.address, ...poses.top], HIPS, hip, 12);
+  let shoulderNote = '3D world landmarks (heavy model): rotation about the vertical axis, top vs address';
+  if (ctx.view === 'face-on') {
+    const cross = projectedWidthTurn(poses, LM.leftShoulder, LM.rightShoulder, ctx);
+    if (Number.isFinite(cross)) shoulderNote += `; projected-width estimate ${Math.round(cross)}°`;
+  }
+  const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, shoulderNote);
+  const hipRotation = metric(median(hip), 'deg', 'any', hipConf, '3D world landmarks (heavy model): rotation of the hip line, top vs address');
+  const xFactor =
+    shoulderTurn.measurable && hipRotation.measurable
+      ? metric(median(separation), 'deg', 'any', Math.min(shoulderConf, hipConf), 'Shoulder turn minus hip rotation at the top')
+      : notMeasurable('deg', 'any', 'Needs both shoulder turn and hip rotation');
+
+  let spineAngleAddress: Metric;
+  let spineAngleChange: Metric;
+  if (ctx.view === 'down-the-line') {
+    const tiltAddress = poses.address.map((p) => spineTiltImage(p, ctx.width, ctx.height));
+    spineAngleAddress = metric(median(tiltAddress), 'deg', 'down-the-line', confidence(poses.address, TORSO, tiltAddress, 6), 'Forward tilt of the spine from vertical at address');
+    if (poses.impact.length > 0) {
+      const tiltImpact = poses.impact.map((p) => spineTiltImage(p, ctx.width, ctx.height));
+      const change = median(tiltImpact) - median(tiltAddress);
+      spineAngleChange = metric(change, 'deg', 'down-the-line', confidence([...poses.address, ...poses.impact], TORSO, tiltImpact, 6),
+        'Spine tilt at impact minus address: negative means the golfer stood up (early extension)');
+    } else {
+      spineAngleChange = notMeasurable('deg', 'down-the-line', 'The golfer was not found clearly at impact');
+    }
+  } else {
+    const sideBend = median(poses.address.map((p) => spineSideBendImage(p, ctx.width, ctx.height)));
+    spineAngleAddress = notMeasurable('deg', 'down-the-line',
+      `Forward spine tilt is only visible down the line; side bend at address from this view: ${Math.round(Math.abs(sideBend))}°`);
+    spineAngleChange = notMeasurable('deg', 'down-the-line', 'Loss of posture (early extension) is only visible down the line');
+  }
+
+  let headSway: Metric;
+  let hipSway: Metric;
+  if (ctx.view === 'face-on') {
+    const scale = median(poses.address.map((p) => metresPerPixelFaceOn(p, ctx)));
+    // Positive = away from the target (a sway); the target is image right for a right-hander face-on.
+    const away = ctx.handedness === 'right' ? -1 : 1;
+    const sway = (at: (p: Pose) => [number, number]) => {
+      const x0 = median(poses.address.map((p) => at(p)[0]));
+      return poses.top.map((p) => (at(p)[0] - x0) * away * scale * 100);
+    };
+    const head = sway((p) => headPx(p, ctx.width, ctx.height));
+    const hips = sway((p) => hipCentrePx(p, ctx.width, ctx.height));
+    const note = 'Lateral move from address to the top; positive = away from the target';
+    headSway = metric(median(head), 'cm', 'face-on', confidence([...poses.address, ...poses.top], HEAD, head, 4), note);
+    hipSway = metric(median(hips), 'cm', 'face-on', confidence([...poses.address, ...poses.top], HIPS, hips, 4), note);
+  } else {
+    headSway = notMeasurable('cm', 'face-on', 'Lateral movement is along the camera axis down the line');
+    hipSway = notMeasurable('cm', 'face-on', 'Lateral movement is along the camera axis down the line');
+  }
+  return { shoulderTurn, hipRotation, xFactor, spineAngleAddress, spineAngleChange, headSway, hipSway };
+}

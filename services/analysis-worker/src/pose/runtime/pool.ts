@@ -1,0 +1,119 @@
+/*
+ * A small pool of worker threads running MediaPipe. The WASM build is single-threaded, so one worker
+ * per core (POSE_PROCESSES, default 2) gives the throughput, and the BullMQ event loop stays free.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FrameLandmarks, FromWorker, PoseRequest, ToWorker } from './protocol.js';
+
+interface Pending {
+  request: PoseRequest;
+  resolve: (results: FrameLandmarks[]) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: Pending | null;
+  id: number;
+}
+
+type Entry = { script: URL | string; eval: boolean };
+
+function workerEntry(): Entry {
+  const js = new URL('./pose-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(js))) return { script: js, eval: false };
+  // Running from TypeScript sources (tests, benches): register tsx inside the worker first.
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const ts = new URL('./pose-worker.ts', import.meta.url).href;
+  return { script: `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(ts)}); });`, eval: true };
+}
+
+export class PosePool {
+  readonly size: number;
+  #slots: Slot[] = [];
+  #queue: Pending[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(size: number) {
+    this.size = Math.max(1, size);
+    const entry = workerEntry();
+    for (let i = 0; i < this.size; i++) this.#slots.push(this.#spawn(entry));
+  }
+
+  #spawn(entry: Entry): Slot {
+    const worker = new Worker(entry.script, { eval: entry.eval, stdout: true, stderr: true });
+    // MediaPipe's native logging is noise for our logs; keep it out of the service's stdout.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    worker.unref();
+    const slot: Slot = { worker, busy: null, id: 0 };
+    worker.on('message', (msg: FromWorker) => {
+      const job = slot.busy;
+      if (!job || msg.id !== slot.id) return;
+      slot.busy = null;
+      if (msg.ok) job.resolve(msg.results);
+      else job.reject(new Error(`pose worker: ${msg.error}`));
+      this.#pump();
+    });
+    worker.on('error', (error) => {
+      const job = slot.busy;
+      slot.busy = null;
+      job?.reject(error);
+      if (!this.#closed) {
+        const index = this.#slots.indexOf(slot);
+        if (index >= 0) this.#slots[index] = this.#spawn(entry);
+        this.#pump();
+      }
+    });
+    return slot;
+  }
+
+  #pump(): void {
+    for (const slot of this.#slots) {
+      if (slot.busy) continue;
+      const job = this.#queue.shift();
+      if (!job) return;
+      slot.busy = job;
+      slot.id = this.#nextId++;
+      slot.worker.ref();
+      const message: ToWorker = { id: slot.id, request: job.request };
+      slot.worker.postMessage(message, job.request.frames.map((f) => f.data.buffer as ArrayBuffer));
+    }
+    for (const slot of this.#slots) if (!slot.busy) slot.worker.unref();
+  }
+
+  run(request: PoseRequest): Promise<FrameLandmarks[]> {
+    if (this.#closed) return Promise.reject(new Error('pose pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ request, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) job.reject(new Error('pose pool closed'));
+    await Promise.all(this.#slots.map((s) => s.worker.terminate()));
+  }
+}
+
+let shared: PosePool | null = null;
+
+/** The process-wide pool, created on first use (models load lazily inside each worker). */
+export function sharedPosePool(): PosePool {
+  if (!shared) {
+    const size = Number.parseInt(process.env.POSE_PROCESSES ?? '', 10);
+    shared = new PosePool(Number.isFinite(size) && size > 0 ? size : 2);
+  }
+  return shared;
+}
+
+export async function closePosePool(): Promise<void> {
+  const pool = shared;
+  shared = null;
+  await pool?.close();
+}

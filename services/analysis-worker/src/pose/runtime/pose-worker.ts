@@ -1,0 +1,61 @@
+/* Worker-thread entry: owns one WASM MediaPipe instance per model configuration. */
+import { parentPort } from 'node:worker_threads';
+import { createLandmarker, type Landmark, type Landmarker } from './landmarker.js';
+import type { FrameLandmarks, FromWorker, PoseRequest, ToWorker } from './protocol.js';
+
+const landmarkers = new Map<string, Promise<Landmarker>>();
+// VIDEO-mode timestamps must grow for the life of a landmarker, across requests.
+const clock = new Map<string, number>();
+
+const pack = (pose: Landmark[] | undefined): Float32Array | null => {
+  if (!pose) return null;
+  const out = new Float32Array(pose.length * 4);
+  pose.forEach((p, i) => out.set([p.x, p.y, p.z, p.visibility], i * 4));
+  return out;
+};
+
+async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
+  const key = `${request.variant}:${request.numPoses}:${request.video}`;
+  let landmarker = landmarkers.get(key);
+  if (!landmarker) {
+    landmarker = createLandmarker(request.variant, { numPoses: request.numPoses, video: request.video });
+    landmarkers.set(key, landmarker);
+  }
+  const model = await landmarker;
+  const first = request.frames[0]?.timeMs ?? 0;
+  const base = (clock.get(key) ?? 0) + 1000 - first;
+  const results: FrameLandmarks[] = [];
+  for (const frame of request.frames) {
+    const ts = base + frame.timeMs;
+    const pose = model.detect(frame.data, frame.width, frame.height, ts);
+    clock.set(key, ts);
+    // The largest person (by landmark spread) is the golfer when several are found.
+    let best = 0;
+    let bestSpread = -1;
+    pose.image.forEach((p, i) => {
+      const ys = p.map((l) => l.y);
+      const spread = Math.max(...ys) - Math.min(...ys);
+      if (spread > bestSpread) {
+        bestSpread = spread;
+        best = i;
+      }
+    });
+    results.push({ index: frame.index, poses: pose.image.length, image: pack(pose.image[best]), world: pack(pose.world[best]) });
+  }
+  return results;
+}
+
+parentPort?.on('message', (message: ToWorker) => {
+  const started = performance.now();
+  handle(message.request).then(
+    (results) => {
+      const reply: FromWorker = { id: message.id, ok: true, results, ms: performance.now() - started };
+      const transfer = results.flatMap((r) => [r.image?.buffer, r.world?.buffer].filter((b): b is ArrayBuffer => b !== undefined));
+      parentPort?.postMessage(reply, transfer);
+    },
+    (error: unknown) => {
+      const reply: FromWorker = { id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+      parentPort?.postMessage(reply);
+    },
+  );
+});

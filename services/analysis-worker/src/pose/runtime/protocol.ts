@@ -1,0 +1,29 @@
+import type { ModelVariant } from './landmarker.js';
+
+/** One decoded frame: tightly packed RGBA. */
+export interface RawFrame {
+  index: number;
+  timeMs: number;
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface PoseRequest {
+  variant: ModelVariant;
+  numPoses: number;
+  /** VIDEO mode tracks the person between consecutive frames (cheaper); IMAGE mode detects every frame. */
+  video: boolean;
+  frames: RawFrame[];
+}
+
+/** Landmarks of the most prominent person: 33 × [x, y, z, visibility]. */
+export interface FrameLandmarks {
+  index: number;
+  poses: number;
+  image: Float32Array | null;
+  world: Float32Array | null;
+}
+
+export type ToWorker = { id: number; request: PoseRequest };
+export type FromWorker = { id: number; ok: true; results: FrameLandmarks[]; ms: number } | { id: number; ok: false; error: string };

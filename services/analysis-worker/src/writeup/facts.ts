@@ -1,0 +1,214 @@
+import { MOBILITY_TARGETS, type MetricComparison, type PoseSummary } from '@swingfit/contracts';
+import type { WriteUpInput } from './types.js';
+
+/*
+ * The facts a writer may state: measured values and reference values, already rounded the way they are
+ * written. The offline writer writes from them, the model is given them, and the grounding check allows
+ * exactly the numbers they contain.
+ */
+
+export type MetricKey = keyof PoseSummary['metrics'];
+export type Verdict = 'below' | 'within' | 'above';
+
+export interface MetricFact {
+  key: MetricKey;
+  label: string;
+  measurable: boolean;
+  value: number | null;
+  unit: '°' | 'cm' | '' | 's';
+  /** Landmarks were partly hidden or frames disagreed: say the figure is approximate. */
+  lowConfidence: boolean;
+  /** The camera view this figure needs, and the one it came from. */
+  needsView: 'face-on' | 'down-the-line' | 'any';
+  fromView: 'face-on' | 'down-the-line' | null;
+  target: { min: number; max: number } | null;
+  verdict: Verdict | null;
+  note: string | null;
+}
+
+export interface LaunchFact {
+  metric: MetricComparison['metric'];
+  label: string;
+  value: number;
+  unit: string;
+  tour: number | null;
+  amateur: number | null;
+  diffFromTour: number | null;
+  diffFromAmateur: number | null;
+}
+
+export interface WriteUpFacts {
+  club: string;
+  tour: string;
+  launch: null | {
+    comparisons: LaunchFact[];
+    smashFactor: number | null;
+    clubPath: string | null;
+    ballFlight: null | { description: string; curve: string; start: string; faceToPathDeg: number };
+  };
+  swing: null | {
+    handedness: 'right' | 'left';
+    viewsAnalysed: string[];
+    tempo: null | { backswingSec: number; downswingSec: number; ratio: number };
+    metrics: MetricFact[];
+    cautions: string[];
+  };
+  references: {
+    mobilityTargets: { hipRotationDeg: string; shoulderTurnDeg: string; xFactorDeg: string };
+    tourTempo: string;
+    amateurReference: string;
+  };
+}
+
+export const LOW_CONFIDENCE = 0.5;
+/** Tour players' backswing:downswing time ratio is close to 3:1 (a widely cited tempo reference). */
+export const TOUR_TEMPO_RATIO = 3;
+
+const LAUNCH_LABELS: Record<MetricComparison['metric'], string> = {
+  clubSpeed: 'Club speed',
+  ballSpeed: 'Ball speed',
+  smashFactor: 'Smash factor',
+  carry: 'Carry',
+  total: 'Total distance',
+  spinRate: 'Spin rate',
+};
+
+const DECIMALS: Record<MetricComparison['metric'], number> = { clubSpeed: 1, ballSpeed: 1, smashFactor: 2, carry: 0, total: 0, spinRate: 0 };
+
+export const METRIC_LABELS: Record<MetricKey, string> = {
+  shoulderTurn: 'Shoulder turn',
+  hipRotation: 'Hip rotation',
+  xFactor: 'X-Factor',
+  spineAngleAddress: 'Spine angle at address',
+  spineAngleChange: 'Spine angle change (address to impact)',
+  headSway: 'Head sway',
+  hipSway: 'Hip sway',
+};
+
+const METRIC_ORDER: MetricKey[] = ['shoulderTurn', 'hipRotation', 'xFactor', 'spineAngleAddress', 'spineAngleChange', 'headSway', 'hipSway'];
+
+const TARGETS: Partial<Record<MetricKey, { min: number; max: number }>> = {
+  shoulderTurn: MOBILITY_TARGETS.shoulderTurn,
+  hipRotation: MOBILITY_TARGETS.hipRotation,
+  xFactor: MOBILITY_TARGETS.xFactor,
+};
+
+export const round = (value: number, decimals: number): number => {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+};
+
+const UNITS = { deg: '°', cm: 'cm', ratio: '', s: 's' } as const;
+
+function verdictFor(value: number, target: { min: number; max: number }): Verdict {
+  return value < target.min ? 'below' : value > target.max ? 'above' : 'within';
+}
+
+/**
+ * One figure per metric from the two views: the measurable one with the higher confidence, else the
+ * face-on (or only) view's "not measurable" entry so the writer can say why.
+ */
+function metricFact(key: MetricKey, poses: PoseSummary[]): MetricFact | null {
+  const candidates = poses.map((pose) => ({ pose, metric: pose.metrics[key] }));
+  const usable = candidates
+    .filter((c) => c.metric.measurable && c.metric.value !== null && Number.isFinite(c.metric.value))
+    .sort((a, b) => b.metric.confidence - a.metric.confidence);
+  const chosen = usable[0] ?? candidates[0];
+  if (!chosen) return null;
+  const { metric, pose } = chosen;
+  const measurable = usable.length > 0;
+  // Degrees and centimetres are written whole; nobody can act on a tenth of a degree.
+  const value = measurable && metric.value !== null ? round(metric.value, metric.unit === 's' || metric.unit === 'ratio' ? 2 : 0) : null;
+  const target = TARGETS[key] ?? null;
+  return {
+    key,
+    label: METRIC_LABELS[key],
+    measurable,
+    value,
+    unit: UNITS[metric.unit],
+    lowConfidence: measurable && metric.confidence < LOW_CONFIDENCE,
+    needsView: metric.view,
+    fromView: measurable ? pose.view : null,
+    target,
+    verdict: value !== null && target ? verdictFor(value, target) : null,
+    note: metric.note ?? null,
+  };
+}
+
+function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line'): string[] {
+  const cautions: string[] = [];
+  if (!pose.viewMatchesSlot) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
+  if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${slot} video, so some figures are approximate.`);
+  if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; one swing was measured.`);
+  return cautions;
+}
+
+export function buildFacts(input: WriteUpInput): WriteUpFacts {
+  const lm = input.launchMonitor;
+  const poses = [input.pose, input.downTheLinePose].filter((p): p is PoseSummary => p !== null);
+  const tempoPose = input.pose ?? input.downTheLinePose;
+  return {
+    club: input.club,
+    tour: input.tour === 'lpga' ? 'LPGA Tour' : 'PGA Tour',
+    launch: lm && {
+      comparisons: lm.comparisons.map((c) => {
+        const d = DECIMALS[c.metric];
+        return {
+          metric: c.metric,
+          label: LAUNCH_LABELS[c.metric],
+          value: round(c.value, d),
+          unit: c.unit,
+          tour: c.tour === null ? null : round(c.tour, d),
+          amateur: c.amateur === null ? null : round(c.amateur, d),
+          diffFromTour: c.tour === null ? null : round(c.value - c.tour, d),
+          diffFromAmateur: c.amateur === null ? null : round(c.value - c.amateur, d),
+        };
+      }),
+      smashFactor: lm.smashFactor === null ? null : round(lm.smashFactor, 2),
+      clubPath: lm.clubPathLabel,
+      ballFlight: lm.ballFlight && {
+        description: lm.ballFlight.description,
+        curve: lm.ballFlight.curve,
+        start: lm.ballFlight.start,
+        faceToPathDeg: round(lm.ballFlight.faceToPath, 1),
+      },
+    },
+    swing:
+      poses.length === 0
+        ? null
+        : {
+            handedness: (input.pose ?? poses[0]!).handedness,
+            viewsAnalysed: poses.map((p) => p.view),
+            tempo:
+              tempoPose && tempoPose.tempo.backswingSec > 0 && tempoPose.tempo.downswingSec > 0 && Number.isFinite(tempoPose.tempo.ratio)
+                ? {
+                    backswingSec: round(tempoPose.tempo.backswingSec, 2),
+                    downswingSec: round(tempoPose.tempo.downswingSec, 2),
+                    ratio: round(tempoPose.tempo.ratio, 1),
+                  }
+                : null,
+            metrics: METRIC_ORDER.map((key) => metricFact(key, poses)).filter((m): m is MetricFact => m !== null),
+            cautions: [
+              ...(input.pose ? cautionsFor(input.pose, 'face-on') : []),
+              ...(input.downTheLinePose ? cautionsFor(input.downTheLinePose, 'down-the-line') : []),
+            ],
+          },
+    references: {
+      mobilityTargets: {
+        hipRotationDeg: `${MOBILITY_TARGETS.hipRotation.min}-${MOBILITY_TARGETS.hipRotation.max}`,
+        shoulderTurnDeg: `${MOBILITY_TARGETS.shoulderTurn.min}-${MOBILITY_TARGETS.shoulderTurn.max}`,
+        xFactorDeg: `${MOBILITY_TARGETS.xFactor.min}-${MOBILITY_TARGETS.xFactor.max}`,
+      },
+      tourTempo: `${TOUR_TEMPO_RATIO}:1 backswing to downswing`,
+      amateurReference: '15-handicap amateur average',
+    },
+  };
+}
+
+export function metric(facts: WriteUpFacts, key: MetricKey): MetricFact | undefined {
+  return facts.swing?.metrics.find((m) => m.key === key);
+}
+
+export function launch(facts: WriteUpFacts, key: MetricComparison['metric']): LaunchFact | undefined {
+  return facts.launch?.comparisons.find((c) => c.metric === key);
+}

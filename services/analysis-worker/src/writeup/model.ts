@@ -1,0 +1,93 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import OpenAI from 'openai';
+
+/*
+ * The model writer: one chat completion with a strict JSON schema. Anything but a well-formed reply
+ * within the deadline throws; the caller falls back to the offline writer.
+ */
+
+export const ModelReply = Type.Object(
+  {
+    performanceAssessment: Type.String({ description: 'Three to six sentences: overall reading of the swing for the golfer.' }),
+    launchMonitorAssessment: Type.Union([Type.String(), Type.Null()], { description: 'Launch-monitor reading, or null when there is no launch data.' }),
+    swingStrengths: Type.Array(Type.String()),
+    swingWeaknesses: Type.Array(Type.String()),
+    keyIssues: Type.Array(Type.String(), { description: 'Short names of the main faults, most costly first.' }),
+    recommendations: Type.Array(Type.String(), { description: 'Concrete practice advice, one per item.' }),
+  },
+  { additionalProperties: false },
+);
+export type ModelReply = Static<typeof ModelReply>;
+
+// TypeBox keeps its bookkeeping under symbols; a JSON round trip leaves plain JSON Schema.
+const REPLY_JSON_SCHEMA = JSON.parse(JSON.stringify(ModelReply)) as Record<string, unknown>;
+
+export const SYSTEM_PROMPT = [
+  'You are a golf coach writing a swing analysis for an amateur golfer, in plain, encouraging, specific English.',
+  'You receive the facts as JSON: launch-monitor figures compared with tour and 15-handicap amateur averages, body measurements from video with their targets, and the workout focus already chosen.',
+  'Rules:',
+  '- Use only numbers that appear in the facts, written as they appear there (you may drop a minus sign and say "below"). Never compute new numbers: no percentages, no yardage gains, no differences that are not given.',
+  '- A measurement with measurable=false must be described as "not measurable from this view"; never guess it.',
+  '- Mention that a figure is approximate when lowConfidence is true.',
+  '- launchMonitorAssessment is null when launch is null.',
+  '- Keep lists to at most 5 items; each item one or two sentences.',
+].join('\n');
+
+export interface ModelRequest {
+  client: OpenAI;
+  model: string;
+  timeoutMs: number;
+}
+
+const MAX_ITEMS = 6;
+const MAX_CHARS = 1500;
+
+function tidy(reply: ModelReply): ModelReply {
+  const text = (s: string) => s.trim().slice(0, MAX_CHARS);
+  const list = (items: string[]) => items.map(text).filter((s) => s !== '').slice(0, MAX_ITEMS);
+  return {
+    performanceAssessment: text(reply.performanceAssessment),
+    launchMonitorAssessment: reply.launchMonitorAssessment === null ? null : text(reply.launchMonitorAssessment) || null,
+    swingStrengths: list(reply.swingStrengths),
+    swingWeaknesses: list(reply.swingWeaknesses),
+    keyIssues: list(reply.keyIssues),
+    recommendations: list(reply.recommendations),
+  };
+}
+
+export function createModelClient(apiKey: string, baseURL: string, timeoutMs: number): OpenAI {
+  // One retry at most: a second slow attempt would only delay the offline fallback.
+  return new OpenAI({ apiKey, baseURL, timeout: timeoutMs, maxRetries: 1 });
+}
+
+export async function requestModelReply(request: ModelRequest, facts: unknown): Promise<ModelReply> {
+  const completion = await request.client.chat.completions.create(
+    {
+      model: request.model,
+      temperature: 0.3,
+      messages: [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: JSON.stringify(facts) },
+      ],
+      response_format: { type: 'json_schema', json_schema: { name: 'swing_write_up', strict: true, schema: REPLY_JSON_SCHEMA } },
+    },
+    // The deadline covers the retry as well, so the pipeline never waits longer than timeoutMs here.
+    { signal: AbortSignal.timeout(request.timeoutMs), timeout: request.timeoutMs },
+  );
+  const message = completion.choices?.[0]?.message;
+  if (!message) throw new Error('reply has no message');
+  if (message.refusal) throw new Error(`model refused: ${message.refusal}`);
+  if (typeof message.content !== 'string' || message.content.trim() === '') throw new Error('reply has no content');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(message.content);
+  } catch {
+    throw new Error('reply content is not JSON');
+  }
+  if (!Value.Check(ModelReply, parsed)) {
+    const first = [...Value.Errors(ModelReply, parsed)][0];
+    throw new Error(`reply does not match the schema${first ? ` at ${first.path || '/'}: ${first.message}` : ''}`);
+  }
+  return tidy(parsed);
+}

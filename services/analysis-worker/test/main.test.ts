@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYSIS_JOB_OPTIONS, analysisJobId } from '@swingfit/contracts';
+import { eventually, testRedisUrl } from '@swingfit/server-kit/testing';
+import { startHarness, type Harness } from './support/harness.js';
+import { makeClip } from './support/clips.js';
+
+/* The service as deployed: src/main.ts with env only (migrations, health server, worker, relay, shutdown). */
+
+const here = dirname(fileURLToPath(import.meta.url));
+let h: Harness;
+let dir: string;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  h = await startHarness();
+  dir = mkdtempSync(join(tmpdir(), 'sf-main-test-'));
+});
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await h?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('analysis-worker main', () => {
+  it('starts, reports ready, processes a job, relays its event and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    child = spawn(process.execPath, ['--import', 'tsx', join(here, '../src/main.ts')], {
+      cwd: join(here, '..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        NODE_NO_WARNINGS: '1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: h.testDb.url,
+        REDIS_URL: testRedisUrl(),
+        QUEUE_PREFIX: h.prefix,
+        S3_ENDPOINT: h.s3.config.endpoint,
+        S3_BUCKET: h.s3.config.bucket,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const ready = await eventually(async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      return res.status === 200 ? ((await res.json()) as { checks: Record<string, string> }) : undefined;
+    }, 60_000, 250);
+    expect(ready.checks).toEqual({ postgres: 'ok', redis: 'ok', s3: 'ok' });
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    const { id } = await h.createAnalysis({ video: await makeClip(dir, 'clip', { width: 640, height: 360, seconds: 1 }) });
+    await h.queue.add('analysis', { analysisId: id }, { ...ANALYSIS_JOB_OPTIONS, jobId: analysisJobId(id) });
+    const done = await eventually(async () => {
+      const r = await h.db.selectFrom('swing_analyses').select(['status', 'technical_details']).where('id', '=', id).executeTakeFirstOrThrow();
+      return r.status === 'complete' || r.status === 'failed' ? r : undefined;
+    }, 60_000, 200);
+    // Whatever the registered pose stage makes of a test pattern, the media stages ran and were timed.
+    const stages = (done.technical_details as { stages: { name: string }[] }).stages.map((s) => s.name);
+    expect(stages).toEqual(expect.arrayContaining(['face-on:probe', 'face-on:transcode', 'face-on:poster']));
+    // The relay moved the outcome event to the gateway's queue.
+    await eventually(async () => {
+      const events = await h.db.selectFrom('outbox').select(['type', 'sent_at']).execute();
+      return events.some((e) => e.type === `analysis.${done.status === 'complete' ? 'completed' : 'failed'}` && e.sent_at);
+    }, 15_000);
+
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+});

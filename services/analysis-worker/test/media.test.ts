@@ -1,0 +1,161 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@swingfit/server-kit/testing';
+import { DEFAULT_TOOLS, ToolError, ffmpeg } from '../src/media/ffmpeg.js';
+import { probeVideo } from '../src/media/probe.js';
+import { extractPoster, transcodeForPlayback } from '../src/media/transcode.js';
+import { decodedFrames, ffprobeJson, hasEncoder, makeClip, topLevelBoxes } from './support/clips.js';
+
+/* probe + transcode + poster on clips made by the real ffmpeg. */
+
+const here = dirname(fileURLToPath(import.meta.url));
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sf-media-test-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function transcode(input: string, name: string) {
+  const probe = await probeVideo(DEFAULT_TOOLS, input);
+  const output = join(dir, `${name}.playback.mp4`);
+  const progress: number[] = [];
+  await transcodeForPlayback(DEFAULT_TOOLS, input, output, probe, { onProgress: (f) => progress.push(f) });
+  const out = await ffprobeJson(output);
+  const video = out.streams.find((s) => s.codec_type === 'video')!;
+  return { probe, output, out, video, progress };
+}
+
+describe('probe', () => {
+  it('reads container, codec, size, fps, duration, frame count and audio', async () => {
+    const clip = await makeClip(dir, 'probe', { width: 640, height: 360, fps: 25, seconds: 2, audio: true });
+    const p = await probeVideo(DEFAULT_TOOLS, clip);
+    expect(p).toMatchObject({ videoCodec: 'h264', width: 640, height: 360, rotation: 0, displayWidth: 640, displayHeight: 360, fps: 25, frameCount: 50, hasAudio: true, audioCodec: 'aac' });
+    expect(p.container).toContain('mp4');
+    expect(p.durationSec).toBeCloseTo(2, 1);
+  });
+
+  it('reports the rotation of a sideways phone recording and its upright size', async () => {
+    const clip = await makeClip(dir, 'probe-rot', { width: 640, height: 360, rotate: 90 });
+    const p = await probeVideo(DEFAULT_TOOLS, clip);
+    expect([90, 270]).toContain(p.rotation);
+    expect([p.displayWidth, p.displayHeight]).toEqual([360, 640]);
+  });
+
+  it('rejects a file that is not a video', async () => {
+    const junk = join(dir, 'junk.mp4');
+    writeFileSync(junk, Buffer.from('this is not a video at all'.repeat(100)));
+    await expect(probeVideo(DEFAULT_TOOLS, junk)).rejects.toBeInstanceOf(ToolError);
+  });
+});
+
+describe('transcode for playback', () => {
+  it('turns a rotated recording upright with no rotation left in the output', async () => {
+    const clip = await makeClip(dir, 'rotated', { width: 640, height: 360, rotate: 90 });
+    const { video } = await transcode(clip, 'rotated');
+    expect([video.width, video.height]).toEqual([360, 640]);
+    expect(video.side_data_list ?? []).toEqual([]);
+    expect(video.tags?.rotate).toBeUndefined();
+  });
+
+  it('scales 1080p landscape and portrait so the long side is 1280', async () => {
+    const landscape = await transcode(await makeClip(dir, 'fullhd', { width: 1920, height: 1080, seconds: 1 }), 'fullhd');
+    expect([landscape.video.width, landscape.video.height]).toEqual([1280, 720]);
+    const portrait = await transcode(await makeClip(dir, 'fullhd-portrait', { width: 1080, height: 1920, seconds: 1 }), 'fullhd-portrait');
+    expect([portrait.video.width, portrait.video.height]).toEqual([720, 1280]);
+  });
+
+  it('keeps small videos at their size and odd sizes even', async () => {
+    const { video } = await transcode(await makeClip(dir, 'odd', { width: 481, height: 853, codec: 'mpeg4', container: 'mkv' }), 'odd');
+    expect(video.height).toBe(852);
+    expect(video.width % 2).toBe(0);
+  });
+
+  it('writes H.264 High yuv420p + AAC in MP4 with the index first (faststart) and reports progress', async () => {
+    const { output, out, video, progress } = await transcode(await makeClip(dir, 'audio', { width: 640, height: 360, seconds: 2, audio: true }), 'audio');
+    expect(video).toMatchObject({ codec_name: 'h264', profile: 'High', pix_fmt: 'yuv420p' });
+    expect(out.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    const boxes = await topLevelBoxes(output);
+    expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('drops audio when there is none and caps slow-motion frame rates at 60', async () => {
+    const { out, video } = await transcode(await makeClip(dir, 'slowmo', { width: 640, height: 360, fps: 120, seconds: 1 }), 'slowmo');
+    expect(out.streams.filter((s) => s.codec_type === 'audio')).toHaveLength(0);
+    expect(video.avg_frame_rate).toBe('60/1');
+  });
+
+  it('decodes HEVC (10-bit, as iPhones record) into playable H.264', async (ctx) => {
+    if (!(await hasEncoder('libx265'))) ctx.skip(); // this ffmpeg build cannot make an HEVC clip to test with
+    const clip = await makeClip(dir, 'hevc', { width: 854, height: 480, seconds: 1, codec: 'libx265', rotate: 90 });
+    const { probe, output, video } = await transcode(clip, 'hevc');
+    expect(probe.videoCodec).toBe('hevc');
+    expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', width: 480, height: 854 });
+    expect(await decodedFrames(output)).toBe(probe.frameCount);
+  });
+
+  it('decodes ProRes into playable H.264', async () => {
+    const clip = await makeClip(dir, 'prores', { width: 640, height: 360, seconds: 1, codec: 'prores_ks' });
+    const { probe, output, video } = await transcode(clip, 'prores');
+    expect(probe.videoCodec).toBe('prores');
+    expect(video.codec_name).toBe('h264');
+    expect(await decodedFrames(output)).toBe(30);
+  });
+});
+
+describe('poster', () => {
+  it('writes a JPEG frame of the upright video', async () => {
+    const { output } = await transcode(await makeClip(dir, 'poster-src', { width: 640, height: 360, rotate: 90, seconds: 2 }), 'poster-src');
+    const poster = join(dir, 'poster.jpg');
+    await extractPoster(DEFAULT_TOOLS, output, poster, 2);
+    const jpeg = readFileSync(poster);
+    expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const info = await ffprobeJson(poster);
+    expect([info.streams[0]!.width, info.streams[0]!.height]).toEqual([360, 640]);
+  });
+});
+
+describe('ffmpeg wrapper', () => {
+  const endless = ['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'null', '-'];
+
+  it('kills the process on timeout', async () => {
+    const started = Date.now();
+    const error = await ffmpeg(DEFAULT_TOOLS, endless, { timeoutMs: 500 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).reason).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('kills the process on abort', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const error = await ffmpeg(DEFAULT_TOOLS, endless, { timeoutMs: 60_000, signal: controller.signal }).catch((e: unknown) => e);
+    expect((error as ToolError).reason).toBe('aborted');
+  });
+
+  it('does not leave ffmpeg running when the worker process is killed', async () => {
+    const output = join(dir, `orphan-${process.pid}-${Date.now()}.mp4`);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'support/long-ffmpeg.ts'), output], { stdio: 'ignore', cwd: join(here, '..') });
+    const pgrep = () => spawnSync('pgrep', ['-f', `^ffmpeg .*${output}`], { encoding: 'utf8' }).stdout.trim();
+    const ffmpegPid = await eventually(async () => pgrep(), 20_000, 100);
+    expect(ffmpegPid).toMatch(/^\d+$/);
+    child.kill('SIGKILL');
+    await eventually(async () => pgrep() === '', 5_000, 100);
+  });
+
+  it('tells a missing binary apart from a failing one', async () => {
+    const error = await ffmpeg({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: 'ffprobe' }, ['-version'], { timeoutMs: 5_000 }).catch((e: unknown) => e);
+    expect((error as ToolError).reason).toBe('spawn');
+  });
+
+  it('reports a failing command with the end of its stderr', async () => {
+    const error = await ffmpeg(DEFAULT_TOOLS, ['-i', join(dir, 'does-not-exist.mp4'), '-f', 'null', '-'], { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    expect((error as ToolError).reason).toBe('exit');
+    expect((error as ToolError).message).toMatch(/No such file/);
+  });
+});

@@ -1,0 +1,201 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createWriteUp, offlineWriteUp, writeUpWithSource, type WriteUpInput } from '../src/writeup/index.js';
+import { input, launchData, pose } from './writeup-fixtures.js';
+
+/*
+ * The real openai SDK against a local OpenAI-compatible server (node:http), which answers each
+ * POST /v1/chat/completions as the current test tells it to.
+ */
+
+interface Reply {
+  status?: number;
+  delayMs?: number;
+  content?: string;
+  raw?: string;
+}
+
+let server: Server;
+let baseURL: string;
+let reply: (body: Record<string, unknown>) => Reply;
+let requests: Array<{ url: string; body: Record<string, unknown>; auth: string | undefined }>;
+
+function completion(content: string, model: string) {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  requests.push({ url: req.url ?? '', body, auth: req.headers.authorization });
+  if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+    res.writeHead(404).end();
+    return;
+  }
+  const r = reply(body);
+  if (r.delayMs) await new Promise((resolve) => setTimeout(resolve, r.delayMs));
+  if (res.destroyed) return;
+  const payload = r.raw ?? JSON.stringify(r.status && r.status >= 400 ? { error: { message: 'upstream failure', type: 'server_error' } } : completion(r.content ?? '', String(body.model)));
+  res.writeHead(r.status ?? 200, { 'content-type': 'application/json' }).end(payload);
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  requests = [];
+});
+
+const launch = launchData('driver', 'pga', { clubSpeed: 95, ballSpeed: 134, carry: 221, total: 243, spinRate: 3100, clubPath: -4.2, faceAngle: 1.5 });
+const swing: WriteUpInput = input({ launchMonitor: launch, pose: pose('face-on', { shoulderTurn: { value: 78.4 } }) });
+const tourSpeed = launch.comparisons.find((c) => c.metric === 'clubSpeed')!.tour!;
+
+const groundedReply = {
+  performanceAssessment: `Your driver club speed of 95 mph sits below the PGA Tour average of ${tourSpeed} mph. Your shoulder turn of 78° is short of the 85-95° target.`,
+  launchMonitorAssessment: 'A strong out-to-in path with the face 5.7° open to it produces a slice. Smash factor 1.41 shows off-centre contact.',
+  swingStrengths: ['Hip rotation of 45° sits in the 40-50° target.', 'Steady head through the swing.'],
+  swingWeaknesses: ['Out-to-in club path.', 'Shoulder turn of 78° is short of the target.'],
+  keyIssues: ['Out-to-in club path', 'Restricted shoulder turn'],
+  recommendations: ['Start the downswing with the lower body.', 'Do open books every day.'],
+};
+
+function writer(options: { timeoutMs?: number } = {}) {
+  const warnings: string[] = [];
+  const w = createWriteUp(
+    { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, OPENAI_MODEL: 'swing-coach-test' },
+    { timeoutMs: options.timeoutMs ?? 5_000, logger: { warn: (details) => warnings.push(JSON.stringify(details)) } },
+  );
+  return { w, warnings };
+}
+
+describe('model writer against an OpenAI-compatible server', () => {
+  it('uses a grounded reply and asks for strict JSON with the measured facts', async () => {
+    reply = () => ({ content: JSON.stringify(groundedReply) });
+    const { w, warnings } = writer();
+    const result = await w.writeUpWithSource(swing);
+
+    expect(result.source).toBe('openai');
+    expect(result.model).toBe('swing-coach-test');
+    expect(result.writeUp.performanceAssessment).toBe(groundedReply.performanceAssessment);
+    expect(result.writeUp.recommendations).toEqual(groundedReply.recommendations);
+    // Exercises always come from the rule-based focus areas.
+    expect(result.writeUp.exerciseRecommendations).toEqual(offlineWriteUp(swing).exerciseRecommendations);
+    expect(warnings).toEqual([]);
+
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request!.auth).toBe('Bearer sk-test');
+    expect(request!.body.model).toBe('swing-coach-test');
+    const format = request!.body.response_format as { type: string; json_schema: { strict: boolean; schema: { additionalProperties: boolean; required: string[] } } };
+    expect(format.type).toBe('json_schema');
+    expect(format.json_schema.strict).toBe(true);
+    expect(format.json_schema.schema.additionalProperties).toBe(false);
+    expect(format.json_schema.schema.required).toContain('launchMonitorAssessment');
+    const messages = request!.body.messages as Array<{ role: string; content: string }>;
+    const facts = JSON.parse(messages.find((m) => m.role === 'user')!.content) as { launch: { comparisons: Array<{ metric: string; value: number }> } };
+    expect(facts.launch.comparisons.find((c) => c.metric === 'clubSpeed')!.value).toBe(95);
+  });
+
+  it('removes a sentence with an invented number and keeps the rest', async () => {
+    reply = () => ({ content: JSON.stringify({ ...groundedReply, recommendations: [...groundedReply.recommendations, 'Fixing your path will add 23 yards.'] }) });
+    const { w } = writer();
+    const result = await w.writeUpWithSource(swing);
+    expect(result.source).toBe('openai');
+    expect(result.droppedForGrounding).toEqual(['Fixing your path will add 23 yards.']);
+    expect(result.writeUp.recommendations).toEqual(groundedReply.recommendations);
+  });
+
+  it('falls back to the offline writer when the assessment rests on an invented number', async () => {
+    reply = () => ({ content: JSON.stringify({ ...groundedReply, performanceAssessment: 'You lose 23 yards to the average tour player.' }) });
+    const { w, warnings } = writer();
+    const result = await w.writeUpWithSource(swing);
+    expect(result.source).toBe('offline');
+    expect(result.writeUp).toEqual(offlineWriteUp(swing));
+    expect(result.fallbackReason).toContain('performance assessment');
+    expect(warnings).toHaveLength(1);
+  });
+
+  it.each([
+    ['content that is not JSON', { content: 'Here is your analysis: great swing!' }],
+    ['JSON missing required fields', { content: JSON.stringify({ performanceAssessment: 'Good.' }) }],
+    ['a body that is not a chat completion', { raw: '{"unexpected":true}' }],
+  ])('falls back on %s', async (_name, r) => {
+    reply = () => r;
+    const { w } = writer();
+    const result = await w.writeUpWithSource(swing);
+    expect(result.source).toBe('offline');
+    expect(result.writeUp).toEqual(offlineWriteUp(swing));
+    expect(result.fallbackReason).toBeTruthy();
+  });
+
+  it('falls back when the server is slower than the timeout', async () => {
+    reply = () => ({ delayMs: 3_000, content: JSON.stringify(groundedReply) });
+    const { w } = writer({ timeoutMs: 400 });
+    const started = Date.now();
+    const result = await w.writeUpWithSource(swing);
+    const elapsed = Date.now() - started;
+    expect(result.source).toBe('offline');
+    expect(elapsed).toBeGreaterThanOrEqual(350);
+    expect(elapsed).toBeLessThan(2_500);
+  });
+
+  it('falls back on a server error after at most one retry', async () => {
+    reply = () => ({ status: 500 });
+    const { w } = writer();
+    const result = await w.writeUpWithSource(swing);
+    expect(result.source).toBe('offline');
+    expect(result.fallbackReason).toMatch(/500/);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('keeps launchMonitorAssessment null when there was no launch data', async () => {
+    reply = () => ({ content: JSON.stringify({ ...groundedReply, performanceAssessment: 'Your shoulder turn of 78° is short of the 85-95° target.' }) });
+    const { w } = writer();
+    const result = await w.writeUpWithSource(input({ pose: pose('face-on', { shoulderTurn: { value: 78.4 } }) }));
+    expect(result.source).toBe('openai');
+    expect(result.writeUp.launchMonitorAssessment).toBeNull();
+  });
+
+  it('uses the offline writer without calling anything when no API key is set', async () => {
+    const w = createWriteUp({ OPENAI_API_KEY: '', OPENAI_BASE_URL: baseURL });
+    expect(w.configured).toBe('offline');
+    const result = await w.writeUpWithSource(swing);
+    expect(result.source).toBe('offline');
+    expect(result.fallbackReason).toBeUndefined();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('the default instance reads OPENAI_* from process.env', async () => {
+    const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL, model: process.env.OPENAI_MODEL };
+    Object.assign(process.env, { OPENAI_API_KEY: 'sk-env', OPENAI_BASE_URL: baseURL, OPENAI_MODEL: 'env-model' });
+    try {
+      reply = () => ({ content: JSON.stringify(groundedReply) });
+      const result = await writeUpWithSource(swing);
+      expect(result.source).toBe('openai');
+      expect(requests[0]!.body.model).toBe('env-model');
+      expect(requests[0]!.auth).toBe('Bearer sk-env');
+    } finally {
+      for (const [name, value] of [['OPENAI_API_KEY', saved.key], ['OPENAI_BASE_URL', saved.url], ['OPENAI_MODEL', saved.model]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { createHttpServer, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import type { GamificationDeps } from './deps.js';
+import { requireInternalCaller } from './routes/internal.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { pointsRoutes } from './routes/points.js';
+
+/** The gamification service's HTTP app; main.ts and the tests both call this. */
+export async function buildApp(deps: GamificationDeps): Promise<App> {
+  const app = createHttpServer({ logger: deps.logger });
+  registerHealth(app, { postgres: () => pingDb(deps.db as Kysely<any>), redis: () => pingRedis(deps.redis) });
+
+  // Everything under /api answers the gateway only: it authenticated the golfer and names them.
+  await app.register(async (api) => {
+    api.addHook('onRequest', requireInternalCaller(deps.config.INTERNAL_TOKEN));
+    await api.register(notificationRoutes(deps));
+    await api.register(pointsRoutes(deps));
+  });
+  return app;
+}

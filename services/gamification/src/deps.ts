@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { GamificationConfig } from './config.js';
+import type { GamificationDatabase } from './db/schema.js';
+
+/** What routes receive; built once in main.ts, or by a test with its own parts. */
+export interface GamificationDeps {
+  config: GamificationConfig;
+  logger: Logger;
+  db: Kysely<GamificationDatabase>;
+  redis: Redis;
+}

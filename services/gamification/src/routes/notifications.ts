@@ -1,0 +1,30 @@
+import { Type } from '@sinclair/typebox';
+import { Notification, NotificationIdParam, NotificationList } from '@swingfit/contracts';
+import { HttpError, type App } from '@swingfit/server-kit';
+import { deleteNotification, listNotifications, markAllRead, markRead } from '../db/notifications.js';
+import type { GamificationDeps } from '../deps.js';
+import { callerId } from './internal.js';
+
+const NOT_FOUND = 'Notification not found';
+
+/** The header bell's notifications: a golfer sees and changes only their own (another's id is 404). */
+export function notificationRoutes(deps: GamificationDeps) {
+  return async (app: App) => {
+    app.get('/api/notifications', { schema: { response: { 200: NotificationList } } }, async (request) => listNotifications(deps.db, callerId(request)));
+
+    app.patch('/api/notifications/read-all', { schema: { response: { 200: Type.Object({ updated: Type.Integer() }) } } }, async (request) => ({
+      updated: await markAllRead(deps.db, callerId(request)),
+    }));
+
+    app.patch('/api/notifications/:id/read', { schema: { params: NotificationIdParam, response: { 200: Notification } } }, async (request) => {
+      const notification = await markRead(deps.db, callerId(request), request.params.id);
+      if (!notification) throw new HttpError(404, NOT_FOUND);
+      return notification;
+    });
+
+    app.delete('/api/notifications/:id', { schema: { params: NotificationIdParam } }, async (request, reply) => {
+      if (!(await deleteNotification(deps.db, callerId(request), request.params.id))) throw new HttpError(404, NOT_FOUND);
+      return reply.status(204).send();
+    });
+  };
+}

@@ -1,0 +1,91 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { Worker } from 'bullmq';
+import {
+  OutboxRelay,
+  consumeEvents,
+  createDb,
+  createLogger,
+  createRedis,
+  migrateSchema,
+  parseConfig,
+  queueConnection,
+  type App,
+} from '@swingfit/server-kit';
+import { createTestDatabase, eventually, testQueuePrefix, testRedisUrl } from '@swingfit/server-kit/testing';
+import { eventQueueName, type EventPayload, type EventType } from '@swingfit/contracts';
+import { buildApp } from '../src/app.js';
+import { GamificationEnv } from '../src/config.js';
+import { gamificationMigrations } from '../src/db/migrations.js';
+import { GAMIFICATION_SCHEMA, type GamificationDatabase } from '../src/db/schema.js';
+import type { GamificationDeps } from '../src/deps.js';
+import { gamificationHandlers } from '../src/jobs/events.js';
+
+export interface Harness {
+  app: App;
+  deps: GamificationDeps;
+  queues: { connection: ReturnType<typeof queueConnection>; prefix: string };
+  relay: OutboxRelay;
+  /** Puts an envelope on this service's queue as a relay would; the job id may differ to force a redelivery. */
+  deliver<T extends EventType>(event: { id?: string; type: T; userId?: number; occurredAt?: string; payload: EventPayload<T> }, jobId?: string): Promise<string>;
+  /** Resolves once a delivered job has finished (completed: its return value, e.g. 'processed' or 'duplicate'). */
+  settled(jobId: string): Promise<{ state: string; result: unknown }>;
+  /** Headers the gateway adds when it forwards a signed-in golfer's request. */
+  as(userId: number): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** The gamification service on real parts: its own PostgreSQL database and Redis key prefix, its consumer running. */
+export async function startGamification(): Promise<Harness> {
+  const database = await createTestDatabase();
+  const prefix = testQueuePrefix();
+  const config = parseConfig(GamificationEnv, {
+    DATABASE_URL: database.url,
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: prefix,
+    INTERNAL_TOKEN: randomBytes(16).toString('hex'),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+  });
+  const logger = createLogger('gamification-test', 'silent');
+  const db = createDb<GamificationDatabase>(database.url, { schema: GAMIFICATION_SCHEMA, max: 5 });
+  await migrateSchema(db, GAMIFICATION_SCHEMA, gamificationMigrations);
+  const redis = createRedis(testRedisUrl(), 'producer');
+  const queues = { connection: queueConnection(testRedisUrl()), prefix };
+  const relay = new OutboxRelay(db, GAMIFICATION_SCHEMA, queues, logger);
+  const consumer: Worker = consumeEvents({ service: 'gamification', db, schema: GAMIFICATION_SCHEMA, settings: queues, logger, handlers: gamificationHandlers });
+  const inbox = new Queue(eventQueueName('gamification'), { connection: queues.connection, prefix });
+  const deps: GamificationDeps = { config, logger, db, redis };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    queues,
+    relay,
+    async deliver(event, jobId) {
+      const id = event.id ?? randomUUID();
+      const envelope = { id, type: event.type, version: 1, occurredAt: event.occurredAt ?? new Date().toISOString(), userId: event.userId, payload: event.payload };
+      await inbox.add(event.type, envelope, { jobId: jobId ?? id, attempts: 3, backoff: { type: 'fixed', delay: 100 } });
+      return id;
+    },
+    settled: (jobId) =>
+      eventually(async () => {
+        const job = await inbox.getJob(jobId);
+        const state = job ? await job.getState() : 'missing';
+        return state === 'completed' || state === 'failed' ? { state, result: job?.returnvalue ?? job?.failedReason } : undefined;
+      }),
+    as: (userId) => ({ 'x-internal-token': config.INTERNAL_TOKEN, 'x-user-id': String(userId) }),
+    async close() {
+      await app.close();
+      await consumer.close();
+      await relay.close();
+      await inbox.close();
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}

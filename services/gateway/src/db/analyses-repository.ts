@@ -1,0 +1,289 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type {
+  AnalysisResults,
+  CameraView,
+  ExerciseRecommendation,
+  LaunchMonitorAnalysis,
+  MobilityAnalysis,
+  PoseSummary,
+  SwingAnalysis,
+  TechnicalDetails,
+} from '@swingfit/contracts';
+import type { CoreDatabase, SwingAnalysesTable } from '@swingfit/core-db';
+
+type Db = Kysely<CoreDatabase> | Transaction<CoreDatabase>;
+export type AnalysisRow = Selectable<SwingAnalysesTable>;
+
+/* Every query on core.swing_analyses the gateway makes, and the one mapping from a row to the API shape. */
+
+export const KEYFRAMES = ['address', 'top', 'impact', 'finish'] as const;
+export type KeyframeName = (typeof KEYFRAMES)[number];
+
+/** Derived object keys per camera view, as the worker writes them into the row's `media`. */
+export interface ViewMedia {
+  playback?: string;
+  poster?: string;
+  keyframes?: Partial<Record<KeyframeName, string>>;
+  pose?: string;
+}
+
+/** Bucket prefix of everything stored for one analysis (originals and derived media). */
+export const analysisPrefix = (userId: number, analysisId: number) => `users/${userId}/analyses/${analysisId}/`;
+export const originalKey = (userId: number, analysisId: number, view: CameraView) => `${analysisPrefix(userId, analysisId)}${view}/original`;
+
+/** The gateway route that serves one stored asset of an analysis to its owner. */
+export const mediaUrl = (analysisId: number, view: CameraView, asset: string) => `/api/media/analyses/${analysisId}/${view}/${asset}`;
+
+/** The analysis id is taken before the row exists: the originals' keys contain it. */
+export async function reserveAnalysisId(db: Db): Promise<number> {
+  const { rows } = await sql<{ id: string | number }>`select nextval(pg_get_serial_sequence('core.swing_analyses', 'id')) as id`.execute(db);
+  return Number(rows[0]!.id);
+}
+
+export interface NewAnalysis {
+  id: number;
+  userId: number;
+  clubSelection: string;
+  tourComparison: 'pga' | 'lpga';
+  gender: 'male' | 'female' | null;
+  age: number | null;
+  clubSpeed: number | null;
+  ballSpeed: number | null;
+  carry: number | null;
+  total: number | null;
+  spinRate: number | null;
+  clubPath: number | null;
+  faceAngle: number | null;
+  faceOnKey: string;
+  downTheLineKey: string | null;
+  probe: unknown;
+  uploadWeek: string;
+}
+
+export async function insertAnalysis(db: Db, a: NewAnalysis): Promise<void> {
+  await db
+    .insertInto('swing_analyses')
+    .values({
+      id: a.id as never,
+      user_id: a.userId,
+      status: 'pending',
+      club_selection: a.clubSelection,
+      tour_comparison: a.tourComparison,
+      gender: a.gender,
+      age: a.age,
+      club_speed: a.clubSpeed,
+      ball_speed: a.ballSpeed,
+      carry: a.carry,
+      total: a.total,
+      spin_rate: a.spinRate,
+      club_path: a.clubPath,
+      face_angle: a.faceAngle,
+      face_on_key: a.faceOnKey,
+      down_the_line_key: a.downTheLineKey,
+      probe: JSON.stringify(a.probe),
+      upload_week: a.uploadWeek,
+    })
+    .execute();
+}
+
+/** Clubs this user already used their weekly allowance for (week = the upload_week date). */
+export async function clubsUploadedInWeek(db: Db, userId: number, week: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('swing_analyses')
+    .select('club_selection')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('upload_week', '=', week)
+    .execute();
+  return new Set(rows.map((r) => r.club_selection));
+}
+
+export function findOwnedAnalysis(db: Db, userId: number, id: number) {
+  return db.selectFrom('swing_analyses').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function listUserAnalyses(db: Db, userId: number) {
+  return db.selectFrom('swing_analyses').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** The same user's analysis of the same club uploaded just before this one. */
+export function findPreviousAnalysis(db: Db, current: AnalysisRow) {
+  return db
+    .selectFrom('swing_analyses')
+    .selectAll()
+    .where('user_id', '=', current.user_id)
+    .where('club_selection', '=', current.club_selection)
+    .where((eb) => eb.or([eb('created_at', '<', current.created_at), eb.and([eb('created_at', '=', current.created_at), eb('id', '<', current.id)])]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export interface ClubAverages {
+  count: number;
+  clubSpeed: number | null;
+  ballSpeed: number | null;
+  spinRate: number | null;
+  carry: number | null;
+}
+
+/** Averages of the numbers on complete analyses of one club since a moment (rows with no numbers do not count). */
+export async function averageLaunchNumbers(db: Db, userId: number, club: string, since: Date): Promise<ClubAverages> {
+  const row = await db
+    .selectFrom('swing_analyses')
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<number | null>`avg(club_speed)::float8`.as('club_speed'),
+      sql<number | null>`avg(ball_speed)::float8`.as('ball_speed'),
+      sql<number | null>`avg(spin_rate)::float8`.as('spin_rate'),
+      sql<number | null>`avg(carry)::float8`.as('carry'),
+    ])
+    .where('user_id', '=', userId)
+    .where('club_selection', '=', club)
+    .where('status', '=', 'complete')
+    .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb('club_speed', 'is not', null), eb('ball_speed', 'is not', null), eb('carry', 'is not', null), eb('spin_rate', 'is not', null)]))
+    .executeTakeFirstOrThrow();
+  return { count: row.count, clubSpeed: row.club_speed, ballSpeed: row.ball_speed, spinRate: row.spin_rate, carry: row.carry };
+}
+
+export async function deleteOwnedAnalysis(db: Db, userId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('swing_analyses').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Undo of an upload whose job could not be queued: the row goes, and so does the allowance it used. */
+export async function deleteUnqueuedAnalysis(db: Kysely<CoreDatabase>, userId: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('swing_analyses').where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ video_uploads_used: sql`greatest(video_uploads_used - 1, 0)` })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('outbox')
+      .where('sent_at', 'is', null)
+      .where('type', '=', 'analysis.uploaded')
+      .where(sql`(payload->>'analysisId')::bigint`, '=', id)
+      .execute();
+  });
+}
+
+/* Row -> API shape. Older rows and other writers may hold JSON as text: it is read either way. */
+
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+const asObject = <T>(value: unknown): T | null => {
+  const v = parsed(value);
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as T) : null;
+};
+const asList = <T>(value: unknown): T[] => {
+  const v = parsed(value);
+  return Array.isArray(v) ? (v as T[]) : [];
+};
+const asTexts = (value: unknown): string[] => asList<unknown>(value).filter((s): s is string => typeof s === 'string');
+
+export function viewMedia(row: Pick<AnalysisRow, 'media'>, view: CameraView): ViewMedia {
+  const media = asObject<Record<string, ViewMedia>>(row.media);
+  return asObject<ViewMedia>(media?.[view]) ?? {};
+}
+
+/** The stored key behind a media asset name (playback.mp4, poster.jpg, keyframes/top.jpg, pose.json), if any. */
+export function mediaKey(row: Pick<AnalysisRow, 'media'>, view: CameraView, asset: string): string | undefined {
+  const m = viewMedia(row, view);
+  if (asset === 'playback.mp4') return m.playback;
+  if (asset === 'poster.jpg') return m.poster;
+  if (asset === 'pose.json') return m.pose;
+  const frame = /^keyframes\/(address|top|impact|finish)\.jpg$/.exec(asset)?.[1] as KeyframeName | undefined;
+  return frame ? m.keyframes?.[frame] : undefined;
+}
+
+/** The pose summary with its browser URLs pointing at the gateway's media route for this analysis. */
+function withMediaUrls(pose: PoseSummary | null, id: number, view: CameraView, media: ViewMedia): PoseSummary | null {
+  if (!pose) return null;
+  const keyframes: PoseSummary['keyframes'] = {};
+  for (const name of KEYFRAMES) if (media.keyframes?.[name]) keyframes[name] = mediaUrl(id, view, `keyframes/${name}.jpg`);
+  return { ...pose, keyframes, poseUrl: media.pose ? mediaUrl(id, view, 'pose.json') : null };
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function toSwingAnalysis(row: AnalysisRow): SwingAnalysis {
+  const id = Number(row.id);
+  const faceOn = viewMedia(row, 'face-on');
+  const downTheLine = viewMedia(row, 'down-the-line');
+  return {
+    id,
+    userId: Number(row.user_id),
+    createdAt: iso(row.created_at),
+    status: row.status,
+    clubSelection: row.club_selection as SwingAnalysis['clubSelection'],
+    tourComparison: row.tour_comparison,
+    gender: row.gender,
+    age: row.age,
+    clubSpeed: row.club_speed,
+    ballSpeed: row.ball_speed,
+    carry: row.carry,
+    total: row.total,
+    spinRate: row.spin_rate,
+    clubPath: row.club_path,
+    faceAngle: row.face_angle,
+    faceOnVideoUrl: faceOn.playback ? mediaUrl(id, 'face-on', 'playback.mp4') : null,
+    downTheLineVideoUrl: downTheLine.playback ? mediaUrl(id, 'down-the-line', 'playback.mp4') : null,
+    posterUrl: faceOn.poster ? mediaUrl(id, 'face-on', 'poster.jpg') : null,
+    keyIssues: asTexts(row.key_issues),
+    recommendations: asTexts(row.recommendations),
+    exerciseRecommendations: asList<ExerciseRecommendation>(row.exercise_recommendations),
+    performanceAssessment: row.performance_assessment,
+    launchMonitorAssessment: row.launch_monitor_assessment,
+    swingStrengths: asTexts(row.swing_strengths),
+    swingWeaknesses: asTexts(row.swing_weaknesses),
+    technicalDetails: asObject<TechnicalDetails>(row.technical_details),
+    mobilityAnalysis: asObject<MobilityAnalysis>(row.mobility_analysis),
+    analysisResults: asObject<AnalysisResults>(row.analysis_results),
+    launchMonitor: asObject<LaunchMonitorAnalysis>(row.launch_monitor),
+    pose: withMediaUrls(asObject<PoseSummary>(row.pose), id, 'face-on', faceOn),
+    downTheLinePose: withMediaUrls(asObject<PoseSummary>(row.down_the_line_pose), id, 'down-the-line', downTheLine),
+  };
+}
+
+/* The plan facts an upload decision needs, read from core.users. */
+
+export interface UploadPlanFacts {
+  isPremium: boolean;
+  videoUploadsUsed: number;
+  analysisViewsUsed: number;
+  workoutViewsUsed: number;
+}
+
+async function readPlan(db: Db, userId: number, lock: boolean): Promise<UploadPlanFacts | undefined> {
+  let query = db
+    .selectFrom('users')
+    .select(['is_premium', 'video_uploads_used', 'analysis_views_used', 'workout_views_used'])
+    .where('id', '=', userId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && { isPremium: row.is_premium, videoUploadsUsed: row.video_uploads_used, analysisViewsUsed: row.analysis_views_used, workoutViewsUsed: row.workout_views_used };
+}
+
+export const readUploadPlan = (db: Db, userId: number) => readPlan(db, userId, false);
+
+/** Locks the user's row until the transaction ends: two uploads racing for the last allowance queue here. */
+export const lockUploadPlan = (trx: Transaction<CoreDatabase>, userId: number) => readPlan(trx, userId, true);
+
+export async function countUpload(trx: Transaction<CoreDatabase>, userId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ video_uploads_used: sql`video_uploads_used + 1`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
