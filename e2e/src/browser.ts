@@ -24,6 +24,6 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Waits until the locator's first match is visible (vitest has no Playwright matchers). */
-export async function visible(locator: import('playwright-core').Locator, timeout = 10_000): Promise<void> {
+export async function visible(locator: import('playwright-core').Locator, timeout = 20_000): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout });
 }

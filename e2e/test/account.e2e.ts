@@ -29,7 +29,7 @@ describe('account journey', () => {
     // First visit: onboarding, which can be skipped.
     const skip = page.getByRole('button', { name: /skip/i });
     if (await skip.isVisible({ timeout: 5_000 }).catch(() => false)) await skip.click();
-    await visible(page.getByRole('button', { name: 'Get Started' }), 15_000);
+    await visible(page.getByRole('button', { name: 'Get Started' }), 30_000);
     await shot(page, '01-welcome');
     await page.getByRole('button', { name: 'Get Started' }).click();
     await page.waitForURL(/\/sign-in/);
@@ -44,7 +44,7 @@ describe('account journey', () => {
     await page.getByLabel(/password/i).fill(password);
     await shot(page, '02-sign-up');
     await page.getByRole('button', { name: /sign up|create account/i }).click();
-    await visible(page.getByText("Let's get started, Jordan"), 15_000);
+    await visible(page.getByText("Let's get started, Jordan"), 30_000);
     await visible(page.getByText('Your Golf Fitness Journey Begins Here!'));
     await visible(page.getByRole('link', { name: 'JS' }).or(page.getByText('JS', { exact: true })).first());
     for (const tab of ['Home', 'Analysis', 'Leaderboard', 'Profile']) await visible(page.getByRole('link', { name: tab }).last());
@@ -59,7 +59,7 @@ describe('account journey', () => {
     await page.getByLabel(/state/i).fill('TX');
     await page.getByLabel(/handicap/i).fill('12.4');
     await page.getByRole('button', { name: /save/i }).click();
-    await visible(page.getByText('Profile Updated').first(), 10_000);
+    await visible(page.getByText('Profile Updated').first(), 20_000);
     await visible(page.getByText('Dallas').first());
     await shot(page, '04-profile');
     const me = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).json());
@@ -68,22 +68,22 @@ describe('account journey', () => {
 
   it('logs out and signs in again', async () => {
     await page.getByRole('button', { name: /log out/i }).click();
-    await visible(page.getByText('Logged Out').first(), 10_000);
+    await visible(page.getByText('Logged Out').first(), 20_000);
     const status = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
     expect(status).toBe(401);
     await page.goto(`${stack.url}/sign-in`);
     await page.getByLabel(/email/i).fill(email);
     await page.getByLabel(/password/i).fill('wrong-password');
     await page.getByRole('button', { name: /sign in|log in/i }).click();
-    await visible(page.getByText('Invalid email or password'), 10_000);
+    await visible(page.getByText('Invalid email or password'), 20_000);
     await page.getByLabel(/password/i).fill(password);
     await page.getByRole('button', { name: /sign in|log in/i }).click();
-    await visible(page.getByText("Let's get started, Jordan"), 15_000);
+    await visible(page.getByText("Let's get started, Jordan"), 30_000);
   });
 
   it('shows the not-found screen for an unknown path', async () => {
     await page.goto(`${stack.url}/no-such-page`);
-    await visible(page.getByText('404 Page Not Found'), 10_000);
+    await visible(page.getByText('404 Page Not Found'), 20_000);
     await shot(page, '05-not-found');
   });
 });

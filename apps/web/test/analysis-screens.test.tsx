@@ -181,6 +181,48 @@ describe('/analysis/{id}', () => {
   });
 });
 
+describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
+  const metric = (value: number | null, measurable = true) => ({ value, unit: 'deg' as const, measurable, confidence: 0.9, view: 'any' as const });
+  const pose = {
+    view: 'face-on' as const, viewMatchesSlot: true, handedness: 'right' as const, fps: 30, frameCount: 60, personFoundRatio: 1, multipleSwings: false,
+    events: { address: { frame: 3, timeSec: 0.1 }, top: { frame: 30, timeSec: 1 }, impact: { frame: 40, timeSec: 1.33 }, finish: { frame: 58, timeSec: 1.93 } },
+    tempo: { backswingSec: 0.9, downswingSec: 0.33, ratio: 2.7 },
+    metrics: { shoulderTurn: metric(null, false), hipRotation: metric(42), xFactor: metric(46), spineAngleAddress: metric(30), spineAngleChange: metric(3), headSway: metric(2), hipSway: metric(2) },
+    keyframes: { address: '/kf/a.jpg', top: '/kf/t.jpg', impact: '/kf/i.jpg', finish: '/kf/f.jpg' },
+    poseUrl: '/api/media/analyses/3/face-on/pose.json',
+  };
+
+  beforeEach(() => {
+    signedIn();
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', { body: { hasData: true, count: 2, clubSpeed: 100, ballSpeed: 145, smashFactor: 1.45, spinRate: 2500, carry: 230 } });
+  });
+
+  it('compares with tour averages (computed here when the worker left none), reads the flight and tracks progress', async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ clubSpeed: 104, ballSpeed: 150, carry: 240, total: 262, spinRate: 2400, clubPath: -2, faceAngle: 2 }) });
+    renderAt('/analysis/3');
+    expect(await screen.findByText('Launch Monitor Data')).toBeTruthy();
+    for (const label of ['Club Speed', 'Ball Speed', 'Smash Factor', 'Carry', 'Total Distance', 'Spin Rate', 'Club Path', 'Face Angle']) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    expect(screen.getByText('Slightly out-to-in')).toBeTruthy();
+    expect(screen.getByText('Ball Flight Analysis')).toBeTruthy();
+    expect(await screen.findByText('+4.0 mph')).toBeTruthy(); // club speed vs the 30-day average
+    expect(screen.getByText('+10 yds')).toBeTruthy();
+  });
+
+  it('shows key frames with their times and loads the pose track only when the skeleton is switched on', async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose }) });
+    server.set(`GET ${pose.poseUrl}`, { body: { fps: 30, width: 360, height: 640, frames: [], connections: [] } });
+    renderAt('/analysis/3');
+    expect(await screen.findByText('Key Frames')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'impact position' }).getAttribute('src')).toBe('/kf/i.jpg');
+    expect(screen.getByText('impact · 1.33s')).toBeTruthy();
+    expect(screen.getByText('2.7 : 1')).toBeTruthy();
+    expect(screen.getByText('Not measurable from this view')).toBeTruthy();
+    expect(calls.some((c) => c.url === pose.poseUrl)).toBe(false);
+    fireEvent.click(screen.getByLabelText('Show skeleton'));
+    await waitFor(() => expect(calls.some((c) => c.url === pose.poseUrl)).toBe(true));
+  });
+});
+
 describe('/analysis-loading/{id}', () => {
   beforeEach(() => signedIn());
 

@@ -6,6 +6,7 @@ import {
   checkPickedVideo,
   clubAvailable,
   firstAvailableClub,
+  initialClub,
   uploadLimitReached,
   validateUploadForm,
   type UploadFormValues,
@@ -102,6 +103,20 @@ describe('upload limits', () => {
     expect(firstAvailableClub(status({ isPremium: true }))).toBe('driver');
     expect(firstAvailableClub(status())).toBe('');
     expect(clubAvailable(status({ isPremium: true, canUploadSevenIron: false }), '7-iron')).toBe(false);
+  });
+});
+
+describe('initial club (?club= preselects)', () => {
+  it.each([
+    [status(), '7-iron', '7-iron'],
+    [status(), null, 'driver'],
+    [status(), 'putter', 'driver'],
+    [status({ isPremium: true }), '7-iron', '7-iron'],
+    [status({ isPremium: true, canUploadDriver: false }), 'driver', '7-iron'],
+    [status({ isPremium: true, canUploadSevenIron: false }), null, 'driver'],
+    [status({ isPremium: true, canUploadDriver: false, canUploadSevenIron: false }), 'driver', ''],
+  ])('case %#', (s, requested, club) => {
+    expect(initialClub(s, requested as string | null)).toBe(club);
   });
 });
 

@@ -4,7 +4,7 @@ import {
   LaunchMonitorAnalysis,
   REFERENCE_CLUBS,
   REFERENCE_TABLE,
-  SOURCES,
+  REFERENCE_SOURCES,
   ballFlight,
   clubPathLabel,
   compareWithReference,
@@ -90,16 +90,16 @@ describe('reference table', () => {
   ];
 
   it.each(specCarry)('tour-pro %s carry is the spec figure %s yds', (club, carry) => {
-    expect(REFERENCE_TABLE.tour.male[club].carry).toEqual({ value: carry, source: SOURCES.spec });
+    expect(REFERENCE_TABLE.tour.male[club].carry).toEqual({ value: carry, source: REFERENCE_SOURCES.spec });
   });
   it.each(specSpin)('tour-pro %s spin is the spec figure %s rpm', (club, spin) => {
-    expect(REFERENCE_TABLE.tour.male[club].spinRate).toEqual({ value: spin, source: SOURCES.spec });
+    expect(REFERENCE_TABLE.tour.male[club].spinRate).toEqual({ value: spin, source: REFERENCE_SOURCES.spec });
   });
   it('has the spec driver total and the TrackMan 7-iron speeds', () => {
     expect(REFERENCE_TABLE.tour.male.driver.total?.value).toBe(300);
     expect(REFERENCE_TABLE.tour.male['7-iron'].clubSpeed.value).toBe(90);
     expect(REFERENCE_TABLE.tour.male['7-iron'].ballSpeed.value).toBe(120);
-    expect(REFERENCE_TABLE.tour.male.driver.clubSpeed).toEqual({ value: 113, source: SOURCES.pga });
+    expect(REFERENCE_TABLE.tour.male.driver.clubSpeed).toEqual({ value: 113, source: REFERENCE_SOURCES.pga });
   });
 
   it('covers 14+ clubs for tour/amateur x male/female with sourced, plausible figures', () => {
@@ -111,7 +111,7 @@ describe('reference table', () => {
           const row = REFERENCE_TABLE[level][gender][club];
           for (const f of [row.clubSpeed, row.ballSpeed, row.smashFactor, row.carry, row.spinRate]) {
             expect(f.value).toBeGreaterThan(0);
-            expect(Object.values(SOURCES)).toContain(f.source);
+            expect(Object.values(REFERENCE_SOURCES)).toContain(f.source);
           }
           expect(row.smashFactor.value).toBe(Math.round((row.ballSpeed.value / row.clubSpeed.value) * 100) / 100);
           expect(row.smashFactor.value).toBeGreaterThan(0.9);

@@ -16,7 +16,7 @@ import {
 } from '@swingfit/server-kit';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { readConfig } from './config.js';
-import { createAnalysisWorker } from './jobs/analysis-job.js';
+import { createAnalysisWorker } from './jobs/analysis-worker.js';
 import { defaultStages } from './pipeline/registry.js';
 
 const config = readConfig();
@@ -67,6 +67,7 @@ async function closeWorker(): Promise<void> {
 closeOnSignals(
   [
     { name: 'analysis worker', close: closeWorker },
+    { name: 'pipeline stages', close: () => defaultStages.close?.() ?? Promise.resolve() },
     { name: 'outbox relay', close: () => relay.close() },
     { name: 'health', close: () => health.close() },
     { name: 'redis', close: () => redis.quit() },

@@ -7,8 +7,10 @@ import { Value } from '@sinclair/typebox/value';
 import type { Worker } from 'bullmq';
 import { ANALYSIS_JOB_OPTIONS, LaunchMonitorAnalysis, PoseSummary, TechnicalDetails, analysisJobId } from '@swingfit/contracts';
 import { eventually } from '@swingfit/server-kit/testing';
-import { createAnalysisWorker, runAnalysis } from '../src/jobs/analysis-job.js';
+import { runAnalysis } from '../src/jobs/analysis-job.js';
+import { createAnalysisWorker } from '../src/jobs/analysis-worker.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
+import { defaultStages } from '../src/pipeline/registry.js';
 import type { PipelineStages, PoseStageInput } from '../src/pipeline/stages.js';
 import { startHarness, type Harness } from './support/harness.js';
 import { corruptFrames, makeClip, swingFixture } from './support/clips.js';
@@ -33,6 +35,7 @@ afterEach(async () => {
   worker = undefined;
 });
 afterAll(async () => {
+  await defaultStages.close?.();
   await h?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -205,7 +208,7 @@ describe('analysis job', () => {
     expect(outcome).toEqual({ outcome: 'failed', reason: 'No person was found in the video' });
     const done = await row(id);
     expect(done.status).toBe('failed');
-    expect(done.technical_details).toMatchObject({ error: 'No person was found in the video', message: expect.stringMatching(/whole body/) });
+    expect(done.technical_details).toMatchObject({ error: 'No person was found in the video', message: expect.stringMatching(/whole body/), pose: { personFoundRatio: 0.1 } });
   });
 
   it('only warns when the down-the-line video fails the pose stage', async () => {
@@ -242,5 +245,27 @@ describe('analysis job', () => {
     const done = await row(id);
     expect((done.technical_details as any).probe['face-on']).toMatchObject({ codec: 'hevc', frameCount: 113 });
     expect([calls[0]!.width, calls[0]!.height]).toEqual([480, 854]);
+  });
+  it('analyses the real HEVC swing fixture with the registered pose and write-up stages', { timeout: 180_000 }, async (ctx) => {
+    const fixture = swingFixture();
+    if (!fixture) {
+      console.warn('skipping: shared fixture swing-face-on-hevc.mov not found (set SWINGFIT_FIXTURES)');
+      ctx.skip();
+    }
+    const { id, userId } = await h.createAnalysis({ video: fixture!, club: '7-iron', launchMonitor: { club_speed: 82, ball_speed: 110 } });
+    const outcome = await runAnalysis(h.deps(defaultStages), id);
+    const done = await row(id);
+    expect(outcome.outcome, JSON.stringify(done.technical_details)).toBe('complete');
+    const pose = done.pose as PoseSummary;
+    expect(Value.Check(PoseSummary, pose)).toBe(true);
+    // Address, top, impact and finish in swing order.
+    const { address, top, impact, finish } = pose.events;
+    expect(address.frame).toBeLessThan(top.frame);
+    expect(top.frame).toBeLessThan(impact.frame);
+    expect(impact.frame).toBeLessThan(finish.frame);
+    const keys = await h.s3.store.list(`users/${userId}/analyses/${id}/face-on/keyframes/`);
+    expect(keys.sort()).toEqual(['address', 'finish', 'impact', 'top'].map((k) => `users/${userId}/analyses/${id}/face-on/keyframes/${k}.jpg`));
+    expect(done.performance_assessment?.length).toBeGreaterThan(20);
+    expect((done.technical_details as { stages: { name: string }[] }).stages.map((s) => s.name)).toContain('face-on:pose');
   });
 });

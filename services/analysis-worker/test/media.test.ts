@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@swingfit/server-kit/testing';
 import { DEFAULT_TOOLS, ToolError, ffmpeg } from '../src/media/ffmpeg.js';
-import { probeVideo } from '../src/media/probe.js';
-import { extractPoster, transcodeForPlayback } from '../src/media/transcode.js';
+import { NotAVideoError, parseProbe, probeVideo } from '../src/media/probe.js';
+import { extractPoster, playbackArgs, transcodeForPlayback } from '../src/media/transcode.js';
 import { decodedFrames, ffprobeJson, hasEncoder, makeClip, topLevelBoxes } from './support/clips.js';
 
 /* probe + transcode + poster on clips made by the real ffmpeg. */
@@ -49,6 +49,39 @@ describe('probe', () => {
     const junk = join(dir, 'junk.mp4');
     writeFileSync(junk, Buffer.from('this is not a video at all'.repeat(100)));
     await expect(probeVideo(DEFAULT_TOOLS, junk)).rejects.toBeInstanceOf(ToolError);
+  });
+});
+
+describe('parseProbe', () => {
+  const video = (extra: object) => ({ codec_type: 'video', codec_name: 'hevc', width: 1920, height: 1080, avg_frame_rate: '30000/1001', nb_frames: '90', ...extra });
+  it.each([
+    ['display matrix -90 (iPhone portrait)', [video({ index: 0, side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] })], 90, 1080, 1920],
+    ['display matrix 90', [video({ index: 0, side_data_list: [{ side_data_type: 'Display Matrix', rotation: 90 }] })], 270, 1080, 1920],
+    ['display matrix 180', [video({ index: 0, side_data_list: [{ side_data_type: 'Display Matrix', rotation: 180 }] })], 180, 1920, 1080],
+    ['legacy rotate tag 270', [video({ index: 0, tags: { rotate: '270' } })], 270, 1080, 1920],
+    ['no rotation', [video({ index: 0 })], 0, 1920, 1080],
+  ])('%s', (_name, streams, rotation, w, h) => {
+    const p = parseProbe({ streams, format: { format_name: 'mov,mp4', duration: '3.0' } });
+    expect([p.rotation, p.displayWidth, p.displayHeight]).toEqual([rotation, w, h]);
+    expect(p.fps).toBeCloseTo(29.97, 2);
+  });
+
+  it('skips cover art to find the video stream, and the transcode maps that stream', () => {
+    const p = parseProbe({
+      streams: [
+        { index: 0, codec_type: 'video', codec_name: 'png', width: 1280, height: 720, disposition: { attached_pic: 1 } },
+        { index: 1, codec_type: 'audio', codec_name: 'aac' },
+        video({ index: 2, color_transfer: 'arib-std-b67' }),
+      ],
+    });
+    expect(p).toMatchObject({ videoStreamIndex: 2, videoCodec: 'hevc', hasAudio: true, colorTransfer: 'arib-std-b67', frameCount: 90 });
+    const args = playbackArgs('in.mov', 'out.mp4', p);
+    expect(args.join(' ')).toContain('-map 0:2 -map 0:a:0');
+    expect(args[args.indexOf('-vf') + 1]).toContain('tonemap=hable');
+  });
+
+  it('rejects a file without a video stream', () => {
+    expect(() => parseProbe({ streams: [{ index: 0, codec_type: 'audio', codec_name: 'aac' }] })).toThrow(NotAVideoError);
   });
 });
 
@@ -97,6 +130,14 @@ describe('transcode for playback', () => {
     expect(probe.videoCodec).toBe('hevc');
     expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', width: 480, height: 854 });
     expect(await decodedFrames(output)).toBe(probe.frameCount);
+  });
+
+  it('maps HDR (HLG) video to SDR BT.709', async () => {
+    const clip = await makeClip(dir, 'hlg', { width: 640, height: 360, seconds: 1, codec: 'libx265', hlg: true });
+    const { probe, output, video } = await transcode(clip, 'hlg');
+    expect(probe.colorTransfer).toBe('arib-std-b67');
+    expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', color_transfer: 'bt709', color_primaries: 'bt709' });
+    expect(await decodedFrames(output)).toBe(30);
   });
 
   it('decodes ProRes into playable H.264', async () => {

@@ -30,7 +30,7 @@ export type ReferenceClub = (typeof REFERENCE_CLUBS)[number];
 export type ReferenceLevel = 'tour' | 'amateur';
 export type ReferenceGender = 'male' | 'female';
 
-export const SOURCES = {
+export const REFERENCE_SOURCES = {
   spec: 'SwingFit specification, section 9 (tour-pro averages)',
   pga: 'TrackMan PGA Tour averages',
   lpga: 'TrackMan LPGA Tour averages',
@@ -39,7 +39,7 @@ export const SOURCES = {
   estimate: 'SwingFit estimate interpolated from neighbouring published clubs',
   computed: 'ball speed / club speed of this row',
 } as const;
-export type ReferenceSource = (typeof SOURCES)[keyof typeof SOURCES];
+export type ReferenceSource = (typeof REFERENCE_SOURCES)[keyof typeof REFERENCE_SOURCES];
 
 export interface ReferenceFigure {
   value: number;
@@ -69,7 +69,7 @@ function table(defaultSource: ReferenceSource, rows: Record<ReferenceClub, Row>,
     out[club] = {
       clubSpeed,
       ballSpeed,
-      smashFactor: { value: Math.round((ballSpeed.value / clubSpeed.value) * 100) / 100, source: SOURCES.computed },
+      smashFactor: { value: Math.round((ballSpeed.value / clubSpeed.value) * 100) / 100, source: REFERENCE_SOURCES.computed },
       carry: fig(carry),
       spinRate: fig(spin),
       ...(club === 'driver' ? { total: fig(driverTotal) } : {}),
@@ -78,12 +78,12 @@ function table(defaultSource: ReferenceSource, rows: Record<ReferenceClub, Row>,
   return out;
 }
 
-const S = SOURCES.spec;
-const E = SOURCES.estimate;
+const S = REFERENCE_SOURCES.spec;
+const E = REFERENCE_SOURCES.estimate;
 
 /** PGA Tour: speeds from TrackMan, carry and the listed spins from the specification. */
 const TOUR_MALE = table(
-  SOURCES.pga,
+  REFERENCE_SOURCES.pga,
   {
     driver: [113, 167, [275, S], [2200, S]],
     '3-wood': [107, 158, [243, S], [3000, S]],
@@ -105,7 +105,7 @@ const TOUR_MALE = table(
 );
 
 const TOUR_FEMALE = table(
-  SOURCES.lpga,
+  REFERENCE_SOURCES.lpga,
   {
     driver: [94, 140, 218, 2611],
     '3-wood': [90, 132, 195, 2704],
@@ -127,7 +127,7 @@ const TOUR_FEMALE = table(
 );
 
 const AMATEUR_MALE = table(
-  SOURCES.amateurMale,
+  REFERENCE_SOURCES.amateurMale,
   {
     driver: [93, 132, 214, 3275],
     '3-wood': [[89, E], [125, E], [190, E], [4000, E]],
@@ -149,7 +149,7 @@ const AMATEUR_MALE = table(
 );
 
 const AMATEUR_FEMALE = table(
-  SOURCES.amateurFemale,
+  REFERENCE_SOURCES.amateurFemale,
   {
     driver: [78, 108, 162, 3000],
     '3-wood': [[75, E], [102, E], [145, E], [3800, E]],

@@ -2,11 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import { Value } from '@sinclair/typebox/value';
 import {
-  ANALYSIS_QUEUE,
-  AnalysisJobData,
   CLUBS,
   compareWithReference,
   hasLaunchMonitorData,
@@ -54,7 +50,6 @@ export type AnalysisOutcome =
   | { outcome: 'failed'; reason: string }
   | { outcome: 'already-finished' | 'missing' };
 
-const FAILED_MESSAGE = 'Video analysis failed. Please try uploading again with a clearer video file.';
 const POSE_ADVICE = 'Film one full swing from the front with your whole body in the frame and the camera held still, then upload again.';
 
 export async function runAnalysis(deps: AnalysisDeps, analysisId: number, options: { signal?: AbortSignal; onProgress?: (p: AnalysisProgress) => void } = {}): Promise<AnalysisOutcome> {
@@ -73,7 +68,7 @@ export async function runAnalysis(deps: AnalysisDeps, analysisId: number, option
   } catch (error) {
     if (!(error instanceof AnalysisFailure)) throw error;
     deps.logger.info({ analysisId, reason: error.reason }, 'analysis failed');
-    await failAnalysis(deps.db, analysisId, { error: error.reason, message: error.advice ?? error.reason, stages: clock.stages, warnings });
+    await failAnalysis(deps.db, analysisId, { ...error.details, error: error.reason, message: error.advice ?? error.reason, stages: clock.stages, warnings });
     return { outcome: 'failed', reason: error.reason };
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -133,7 +128,11 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   progress('pose', 45);
   const facePose = await runPose(deps, ctx, faceOn);
   if (!facePose.ok) {
-    if (!facePose.skipped) throw new AnalysisFailure(facePose.reason, `${facePose.reason}. ${POSE_ADVICE}`);
+    if (!facePose.skipped) {
+      // The pose stage's reasons may already carry their advice as full sentences.
+      const advice = /[.!?]$/.test(facePose.reason) ? facePose.reason : `${facePose.reason}. ${POSE_ADVICE}`;
+      throw new AnalysisFailure(facePose.reason, advice, facePose.technicalDetails ? { pose: facePose.technicalDetails } : undefined);
+    }
     warnings.push(`Body analysis unavailable: ${facePose.reason}`);
   }
   let dtlPose: PoseStageOutput | null = null;
@@ -219,59 +218,4 @@ function summaryWithUrls(analysisId: number, view: CameraView, out: Extract<Pose
 function asClub(value: string): ClubSelection {
   if ((CLUBS as readonly string[]).includes(value)) return value as ClubSelection;
   throw new AnalysisFailure(`Unknown club '${value}'`, 'Please choose the driver or the 7-iron and upload again.');
-}
-
-export interface AnalysisWorkerOptions {
-  connection: ConnectionOptions;
-  prefix: string;
-  concurrency: number;
-  /** How long a job's lock lives without renewal; renewed every lockDuration/2 while the event loop is free. */
-  lockDuration: number;
-  stalledInterval?: number;
-  maxStalledCount?: number;
-}
-
-/** The BullMQ worker on the `analysis` queue (jobId = analysis id, set by the gateway). */
-export function createAnalysisWorker(deps: AnalysisDeps, options: AnalysisWorkerOptions): Worker<AnalysisJobData> {
-  const worker = new Worker<AnalysisJobData>(
-    ANALYSIS_QUEUE,
-    async (job: Job<AnalysisJobData>, _token?: string, signal?: AbortSignal) => {
-      if (!Value.Check(AnalysisJobData, job.data)) throw new UnrecoverableError('malformed analysis job data');
-      const log = deps.logger.child({ analysisId: job.data.analysisId, jobId: job.id, attempt: job.attemptsMade + 1 });
-      let last = 0;
-      let lastStage = '';
-      const onProgress = (p: AnalysisProgress) => {
-        const now = Date.now();
-        // Throttled within a stage (ffmpeg reports many times a second); a new stage is always reported.
-        if (p.stage === lastStage && now - last < 500) return;
-        last = now;
-        lastStage = p.stage;
-        job.updateProgress(p).catch(() => undefined);
-      };
-      const result = await runAnalysis({ ...deps, logger: log }, job.data.analysisId, { signal, onProgress });
-      log.info({ outcome: result.outcome, ...(result.outcome === 'complete' ? { stages: result.stages } : {}) }, 'analysis job finished');
-      if (result.outcome === 'failed') throw new UnrecoverableError(result.reason);
-      return result;
-    },
-    {
-      connection: options.connection,
-      prefix: options.prefix,
-      concurrency: options.concurrency,
-      lockDuration: options.lockDuration,
-      stalledInterval: options.stalledInterval ?? Math.max(5_000, Math.floor(options.lockDuration / 2)),
-      maxStalledCount: options.maxStalledCount ?? 2,
-    },
-  );
-  worker.on('error', (err) => deps.logger.warn({ err }, 'analysis worker error'));
-  worker.on('failed', (job, err) => {
-    if (!job) return;
-    const final = err.name === 'UnrecoverableError' || /stalled/i.test(err.message) || job.attemptsMade >= (job.opts.attempts ?? 1);
-    deps.logger.warn({ err, analysisId: job.data?.analysisId, attemptsMade: job.attemptsMade, final }, 'analysis job failed');
-    if (!final || typeof job.data?.analysisId !== 'number') return;
-    // Out of retries (or stalled too often): the golfer must not wait on an analysis that will never finish.
-    failAnalysis(deps.db, job.data.analysisId, { error: 'The analysis could not be completed', message: FAILED_MESSAGE, cause: err.message }).catch((e: unknown) =>
-      deps.logger.error({ err: e, analysisId: job.data.analysisId }, 'could not record the analysis failure'),
-    );
-  });
-  return worker;
 }

@@ -3,6 +3,10 @@ import { ffprobe, type ToolPaths } from './ffmpeg.js';
 /** What the pipeline needs to know about an input video. */
 export interface ProbeResult {
   container: string;
+  /** Absolute index of the video stream (cover art can come first in phone files). */
+  videoStreamIndex: number;
+  /** Transfer characteristic, e.g. 'bt709', 'arib-std-b67' (HLG) or 'smpte2084' (PQ); '' when untagged. */
+  colorTransfer: string;
   videoCodec: string;
   /** e.g. 'Main 10', 'ProRes 422 HQ'; '' when ffprobe reports none. */
   profile: string;
@@ -25,7 +29,9 @@ export interface ProbeResult {
 }
 
 interface RawStream {
+  index?: number;
   codec_type?: string;
+  color_transfer?: string;
   codec_name?: string;
   profile?: string;
   pix_fmt?: string;
@@ -71,6 +77,8 @@ export function parseProbe(raw: RawProbe): ProbeResult {
   const frameCount = Number.parseInt(video.nb_frames ?? '', 10) || Number.parseInt(video.nb_read_packets ?? '', 10) || Math.round(durationSec * fps);
   return {
     container: raw.format?.format_name ?? 'unknown',
+    videoStreamIndex: video.index ?? 0,
+    colorTransfer: video.color_transfer ?? '',
     videoCodec: video.codec_name ?? 'unknown',
     profile: video.profile ?? '',
     pixelFormat: video.pix_fmt ?? '',

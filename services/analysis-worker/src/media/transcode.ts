@@ -6,6 +6,8 @@ export const PLAYBACK_LONG_SIDE = 1280;
 /** Slow-motion phone clips (120/240 fps) are played back at no more than this rate. */
 export const PLAYBACK_MAX_FPS = 60;
 
+const HDR_TRANSFERS = new Set(['arib-std-b67', 'smpte2084']);
+
 export interface TranscodeOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
@@ -24,11 +26,15 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
   const scale =
     `scale=w='if(gte(iw,ih),min(${PLAYBACK_LONG_SIDE},trunc(iw/2)*2),-2)'` +
     `:h='if(gte(iw,ih),-2,min(${PLAYBACK_LONG_SIDE},trunc(ih/2)*2))'`;
-  const filters = [scale, 'format=yuv420p'];
+  // iPhones record HDR (HLG) by default: map it to SDR BT.709 or it plays washed out. Scaling first keeps the float work small.
+  const hdr = HDR_TRANSFERS.has(probe.colorTransfer)
+    ? ['zscale=t=linear:npl=100', 'format=gbrpf32le', 'zscale=p=bt709', 'tonemap=hable:desat=0', 'zscale=t=bt709:m=bt709:r=tv']
+    : [];
+  const filters = [scale, ...hdr, 'format=yuv420p'];
   if (probe.fps > PLAYBACK_MAX_FPS + 0.5) filters.push(`fps=${PLAYBACK_MAX_FPS}`);
   return [
     '-i', input,
-    '-map', '0:v:0',
+    '-map', `0:${probe.videoStreamIndex}`,
     ...(probe.hasAudio ? ['-map', '0:a:0'] : []),
     '-vf', filters.join(','),
     '-c:v', 'libx264',
@@ -36,6 +42,7 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     '-crf', String(options.crf ?? 23),
     '-profile:v', 'high',
     '-pix_fmt', 'yuv420p',
+    ...(hdr.length ? ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'] : []),
     ...(probe.hasAudio ? ['-c:a', 'aac', '-b:a', '96k', '-ac', '2'] : ['-an']),
     '-map_metadata', '-1',
     '-movflags', '+faststart',

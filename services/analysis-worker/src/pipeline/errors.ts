@@ -8,6 +8,8 @@ export class AnalysisFailure extends Error {
     readonly reason: string,
     /** Longer golfer-facing explanation (technicalDetails.message). */
     readonly advice?: string,
+    /** Facts behind the failure kept in technical_details (e.g. the pose stage's person-found ratio). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(reason);
     this.name = 'AnalysisFailure';

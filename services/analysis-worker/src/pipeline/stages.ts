@@ -46,7 +46,7 @@ export type PoseStageOutput =
       fields: PoseStageFields;
     }
   /** skipped: the stage is not available in this build; the analysis completes without pose data. */
-  | { ok: false; reason: string; skipped?: true };
+  | { ok: false; reason: string; skipped?: true; technicalDetails?: Record<string, unknown> };
 
 export type PoseStage = (input: PoseStageInput) => Promise<PoseStageOutput>;
 
@@ -73,4 +73,6 @@ export type WriteUpStage = (input: WriteUpInput) => Promise<WriteUpOutput>;
 export interface PipelineStages {
   pose: PoseStage;
   writeUp: WriteUpStage;
+  /** Releases what the stages hold (pose worker threads) at shutdown. */
+  close?: () => Promise<void>;
 }

@@ -97,3 +97,16 @@ export function stdDev(values: number[]): number {
   const m = values.reduce((a, b) => a + b, 0) / values.length;
   return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (values.length - 1));
 }
+
+/**
+ * Face-on turn of a body line (a→b) from its projected horizontal width, degrees 0..180. Rotating a
+ * line about any axis perpendicular to it within the sagittal plane (the tilted spine included)
+ * scales its image x-extent by cos(turn), so this holds with forward bend. Assumes the camera is square
+ * to the golfer at address.
+ */
+export function projectedTurn(address: Pose, top: Pose, a: number, b: number, width: number, height: number): number {
+  const w = (p: Pose) => imagePoint(p, a, width, height)[0] - imagePoint(p, b, width, height)[0];
+  const w0 = w(address);
+  if (Math.abs(w0) < 1e-6) return Number.NaN;
+  return (Math.acos(Math.max(-1, Math.min(1, w(top) / w0))) * 180) / Math.PI;
+}

@@ -5,7 +5,7 @@
  */
 import type { CameraView, Metric, PoseSummary } from '@swingfit/contracts';
 import {
-  dist2, headPx, hipCentrePx, hipYaw, meanAngle, median, shoulderYaw, spineSideBendImage, spineTiltImage, stdDev, turnBetween, dist3,
+  dist2, headPx, hipCentrePx, hipYaw, meanAngle, median, projectedTurn, shoulderYaw, spineSideBendImage, spineTiltImage, stdDev, turnBetween, dist3,
 } from './geometry.js';
 import { LM, imagePoint, meanVisibility, worldPoint, type Pose } from './landmarks.js';
 
@@ -53,18 +53,18 @@ export const notMeasurable = (unit: Metric['unit'], view: Metric['view'], note: 
   value: null, unit, measurable: false, confidence: 0, view, note,
 });
 
-/** Turn of a body line (shoulders or hips) at the top relative to address, per top frame. */
-function turns(poses: EventPoses, yaw: (p: Pose) => number): number[] {
+/** 3D turn of a body line at the top relative to address, per top frame (world landmarks). */
+function worldTurns(poses: EventPoses, yaw: (p: Pose) => number): number[] {
   const address = meanAngle(poses.address.map(yaw));
   return poses.top.map((p) => turnBetween(address, yaw(p)));
 }
 
-/** Face-on cross-check: turn implied by the shrinking projected width of a line (0° ... 90°). */
-function projectedWidthTurn(poses: EventPoses, a: number, b: number, ctx: MetricContext): number {
-  const width = (p: Pose) => Math.abs(imagePoint(p, a, ctx.width, ctx.height)[0] - imagePoint(p, b, ctx.width, ctx.height)[0]);
-  const w0 = median(poses.address.map(width));
-  const w1 = median(poses.top.map(width));
-  return w0 > 0 ? (Math.acos(Math.min(1, w1 / w0)) * 180) / Math.PI : Number.NaN;
+/** Face-on turn from projected widths, per top frame, against the median address pose width. */
+function widthTurns(poses: EventPoses, a: number, b: number, ctx: MetricContext): number[] {
+  return poses.top.flatMap((top) => {
+    const values = poses.address.map((address) => projectedTurn(address, top, a, b, ctx.width, ctx.height)).filter(Number.isFinite);
+    return values.length ? [median(values)] : [];
+  });
 }
 
 /** Metres per pixel at the golfer in a face-on frame: hip and shoulder widths, 3D against 2D. */
@@ -85,18 +85,23 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
       headSway: nothing('cm', 'face-on'), hipSway: nothing('cm', 'face-on'),
     };
   }
-  const shoulder = turns(poses, shoulderYaw);
-  const hip = turns(poses, hipYaw);
-  const separation = shoulder.map((s, i) => s - hip[i]!);
-  const shoulderConf = confidence([...poses.address, ...poses.top], SHOULDERS, shoulder, 12);
-  const hipConf = confidence([...poses.address, ...poses.top], HIPS, hip, 12);
-  let shoulderNote = '3D world landmarks (heavy model): rotation about the vertical axis, top vs address';
-  if (ctx.view === 'face-on') {
-    const cross = projectedWidthTurn(poses, LM.leftShoulder, LM.rightShoulder, ctx);
-    if (Number.isFinite(cross)) shoulderNote += `; projected-width estimate ${Math.round(cross)}°`;
-  }
-  const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, shoulderNote);
-  const hipRotation = metric(median(hip), 'deg', 'any', hipConf, '3D world landmarks (heavy model): rotation of the hip line, top vs address');
+  // Face-on, MediaPipe's image landmarks are far more faithful than its depth guess, so the turn comes
+  // from the projected widths; down the line, the turn lies mostly in depth and only 3D can see it.
+  const faceOn = ctx.view === 'face-on';
+  const shoulder3d = worldTurns(poses, shoulderYaw);
+  const hip3d = worldTurns(poses, hipYaw);
+  const shoulder = faceOn ? widthTurns(poses, LM.leftShoulder, LM.rightShoulder, ctx) : shoulder3d;
+  const hip = faceOn ? widthTurns(poses, LM.leftHip, LM.rightHip, ctx) : hip3d;
+  const separation = shoulder.map((s, i) => s - (hip[i] ?? Number.NaN)).filter(Number.isFinite);
+  const depthPenalty = faceOn ? 1 : 0.75; // the 3D depth estimate is the weakest part of the model
+  const shoulderConf = Math.round(confidence([...poses.address, ...poses.top], SHOULDERS, shoulder, 12) * depthPenalty * 100) / 100;
+  const hipConf = Math.round(confidence([...poses.address, ...poses.top], HIPS, hip, 12) * depthPenalty * 100) / 100;
+  const how = (estimate3d: number[]) =>
+    faceOn
+      ? `Face-on: from the shrinking projected width of the line (top vs address); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. MediaPipe tends to under-read large turns`
+      : '3D world landmarks (heavy model): rotation about the vertical axis, top vs address; depth is the least certain part of the estimate';
+  const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, how(shoulder3d));
+  const hipRotation = metric(median(hip), 'deg', 'any', hipConf, how(hip3d));
   const xFactor =
     shoulderTurn.measurable && hipRotation.measurable
       ? metric(median(separation), 'deg', 'any', Math.min(shoulderConf, hipConf), 'Shoulder turn minus hip rotation at the top')

@@ -18,6 +18,8 @@ export interface ClipSpec {
   /** Clockwise display rotation stored as container metadata (phones recording sideways). */
   rotate?: 90 | 180 | 270;
   container?: 'mp4' | 'mov' | 'mkv';
+  /** Tag the video as HDR HLG / BT.2020 (iPhone default recording). */
+  hlg?: boolean;
 }
 
 export async function makeClip(dir: string, name: string, spec: ClipSpec): Promise<string> {
@@ -35,6 +37,7 @@ export async function makeClip(dir: string, name: string, spec: ClipSpec): Promi
           ? ['-c:v', 'mpeg4']
           : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
   const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${spec.width}x${spec.height}:rate=${fps}:duration=${seconds}`];
+  if (spec.hlg) codecArgs.push('-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc');
   if (spec.audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-shortest');
   const plain = spec.rotate ? join(dir, `${name}.unrotated.${ext}`) : out;
   await run('ffmpeg', [...args, ...codecArgs, plain]);

@@ -47,7 +47,7 @@ export function recordingPoseStage(calls: PoseStageInput[] = []): PoseStage {
 
 export const failingPoseStage = (reason: string, onlyView?: PoseStageInput['slot']): PoseStage => {
   const ok = recordingPoseStage();
-  return async (input) => (onlyView && input.slot !== onlyView ? ok(input) : { ok: false, reason });
+  return async (input) => (onlyView && input.slot !== onlyView ? ok(input) : { ok: false, reason, technicalDetails: { personFoundRatio: 0.1 } });
 };
 
 export const stagesWith = (pose: PoseStage): PipelineStages => ({ pose, writeUp: factualWriteUp });

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { ObjectStore, createDb, queueConnection } from '@swingfit/server-kit';
 import { CORE_SCHEMA, type CoreDatabase } from '@swingfit/core-db';
-import { createAnalysisWorker } from '../../src/jobs/analysis-job.js';
+import { createAnalysisWorker } from '../../src/jobs/analysis-worker.js';
 import { DEFAULT_TOOLS } from '../../src/media/ffmpeg.js';
 import { recordingPoseStage, stagesWith } from './stages.js';
 

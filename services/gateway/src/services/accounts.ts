@@ -47,7 +47,7 @@ export async function createAccount(db: Kysely<CoreDatabase>, user: NewUser, req
       const row = await insertUser(trx, user);
       await publishInTransaction(trx, CORE_SCHEMA, {
         type: 'user.registered',
-        payload: { email: row.email },
+        payload: { email: row.email, firstName: row.first_name, lastName: row.last_name, city: row.city, state: row.state },
         userId: Number(row.id),
         ...(requestId ? { requestId } : {}),
       });
@@ -118,14 +118,23 @@ export async function getProfile(db: Kysely<CoreDatabase>, userId: number): Prom
   return toUser(row);
 }
 
+/** Saves the profile and tells gamification the leaderboard's name and place in the same transaction. */
 export async function editProfile(db: Kysely<CoreDatabase>, userId: number, patch: UserPatch): Promise<User> {
   try {
-    const row = await updateProfile(db, userId, {
-      ...patch,
-      ...(patch.firstName !== undefined ? { firstName: patch.firstName.trim() } : {}),
-      ...(patch.lastName !== undefined ? { lastName: patch.lastName.trim() } : {}),
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await updateProfile(trx, userId, {
+        ...patch,
+        ...(patch.firstName !== undefined ? { firstName: patch.firstName.trim() } : {}),
+        ...(patch.lastName !== undefined ? { lastName: patch.lastName.trim() } : {}),
+      });
+      if (!updated) throw new HttpError(404, 'User not found');
+      await publishInTransaction(trx, CORE_SCHEMA, {
+        type: 'user.profile_updated',
+        userId,
+        payload: { firstName: updated.first_name, lastName: updated.last_name, city: updated.city, state: updated.state },
+      });
+      return updated;
     });
-    if (!row) throw new HttpError(404, 'User not found');
     return toUser(row);
   } catch (error) {
     if (error instanceof EmailTakenError) throw new HttpError(409, EMAIL_TAKEN);

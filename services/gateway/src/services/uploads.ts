@@ -102,6 +102,15 @@ async function allowanceFacts(deps: GatewayDeps, userId: number, now: Date): Pro
   return { ...plan, clubsThisWeek, week };
 }
 
+/**
+ * Reads and drops the rest of a multipart body. A browser still sending when the answer is known
+ * would otherwise stall on backpressure and never see the answer.
+ */
+async function dropBody(parts: AsyncIterable<Multipart>, current?: Multipart): Promise<void> {
+  if (current?.type === 'file') current.file.resume();
+  for await (const part of parts) if (part.type === 'file') part.file.resume();
+}
+
 const optionalNumber = (value: string | undefined) => (isBlank(value) ? null : formNumber(value));
 
 export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Promise<CreateAnalysisResponse> {
@@ -110,7 +119,10 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
   const facts = await allowanceFacts(deps, userId, new Date());
   // A free golfer who has used the one upload is told so before a single byte is stored.
   const early = uploadRefusal(facts, {});
-  if (early) throw refused(early);
+  if (early) {
+    await dropBody(req.parts);
+    throw refused(early);
+  }
 
   const started = performance.now();
   const timings: Record<string, number> = {};
@@ -147,22 +159,14 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
       files[field] = { facts: { name: part.filename, type: part.mimetype, size }, key, view };
     };
 
-    let answer: HttpError | undefined;
     for await (const part of req.parts) {
-      if (!answer) {
-        try {
-          await receivePart(part);
-          continue;
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          answer = error;
-        }
+      try {
+        await receivePart(part);
+      } catch (error) {
+        if (error instanceof HttpError) await dropBody(req.parts, part);
+        throw error;
       }
-      // Once the answer is known the rest of the body is read and dropped: a browser still sending
-      // would otherwise stall on backpressure and never see the answer.
-      if (part.type === 'file') part.file.resume();
     }
-    if (answer) throw answer;
 
     lap('storedMs');
     const formIssue = checkUploadForm({ ...fields, faceOnVideo: files.faceOnVideo?.facts ?? null, downTheLineVideo: files.downTheLineVideo?.facts ?? null });

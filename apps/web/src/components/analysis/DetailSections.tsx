@@ -42,11 +42,16 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
   );
 }
 
-export function MobilityCard({ readings }: { readings: MobilityReading[] }) {
+export function MobilityCard({ readings, notes = [] }: { readings: MobilityReading[]; notes?: string[] }) {
   return (
     <Card aria-label="Mobility Analysis">
       <CardHeader title="Mobility Analysis" icon={<PersonStanding size={18} />} />
       <div className="an-stack">
+        {notes.map((note) => (
+          <p key={note} className="an-row an-small an-amber">
+            <TriangleAlert size={14} /> {note}
+          </p>
+        ))}
         {readings.map((r) => (
           <MobilityScale key={r.key} reading={r} />
         ))}
@@ -73,6 +78,8 @@ export function ProgressTrackingCard({ values, average, loading }: { values: Par
         <Spinner size="sm" />
       ) : rows.length === 0 ? (
         <p className="an-muted">{average?.hasData ? 'Enter launch monitor numbers with your upload to track them against your average.' : 'No Monthly Data Available'}</p>
+      ) : (average?.count ?? 0) <= 1 ? (
+        <p className="an-muted">This is your only swing with these numbers in the last 30 days, so it is your average. Upload again to see your progress.</p>
       ) : (
         <table className="an-table">
           <thead>

@@ -95,7 +95,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
       {analysis.pose && <KeyFramesStrip pose={analysis.pose} onSeek={seek} />}
 
       <SwingAssessmentCard strengths={strengths} weaknesses={weaknesses} keyIssues={list(analysis.keyIssues)} recommendations={list(analysis.recommendations)} exercises={analysis.exerciseRecommendations ?? []} />
-      <MobilityCard readings={mobilityReadings([analysis.pose, analysis.downTheLinePose], mobility)} />
+      <MobilityCard readings={mobilityReadings([analysis.pose, analysis.downTheLinePose], mobility)} notes={details?.warnings ?? []} />
       {analysis.pose && <TempoCard pose={analysis.pose} />}
 
       <Link to="/daily-workout" className={buttonClass('primary', 'lg', true)}>

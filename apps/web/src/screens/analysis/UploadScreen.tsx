@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Gauge, Lock, Upload, Video } from 'lucide-react';
-import { UPLOAD_BOUNDS, smashFactor, type ClubSelection, type UploadStatus, type VideoField } from '@swingfit/contracts';
+import { UPLOAD_BOUNDS, smashFactor, type UploadStatus, type VideoField } from '@swingfit/contracts';
 import { Badge, Button, Card, CardHeader, Field, Input, ProgressBar, Select, Spinner, buttonClass, toast } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
 import { refreshAnalysisData, useUploadStatus } from '../../components/analysis/queries';
@@ -12,7 +12,7 @@ import {
   buildUploadFormData,
   checkPickedVideo,
   clubAvailable,
-  firstAvailableClub,
+  initialClub,
   uploadLimitReached,
   validateUploadForm,
   type UploadFormValues,
@@ -22,10 +22,6 @@ import '../../components/analysis/analysis.css';
 const ACCEPT = 'video/*,.mp4,.mov,.avi,.mpg,.mpeg,.wmv,.webm,.flv,.m4v,.3gp,.mkv';
 
 export const FREE_LIMIT_TEXT = "You've used your free video upload. Upgrade to premium for weekly uploads.";
-
-function isClub(value: string | null): value is ClubSelection {
-  return value === 'driver' || value === '7-iron';
-}
 
 function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -135,10 +131,7 @@ function UploadForm({ status }: { status: UploadStatus }) {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const requested = params.get('club');
-  const [values, setValues] = useState<UploadFormValues>(() => {
-    const preferred = isClub(requested) && clubAvailable(status, requested) ? requested : status.isPremium ? firstAvailableClub(status) : isClub(requested) ? requested : 'driver';
-    return { ...EMPTY_UPLOAD_FORM, clubSelection: preferred };
-  });
+  const [values, setValues] = useState<UploadFormValues>(() => ({ ...EMPTY_UPLOAD_FORM, clubSelection: initialClub(status, requested) }));
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress !== null;
   const limitReached = uploadLimitReached(status);

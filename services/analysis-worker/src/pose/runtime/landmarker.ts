@@ -73,14 +73,14 @@ export async function createLandmarker(variant: ModelVariant, opts: { numPoses: 
       minPoseDetectionConfidence: 0.5,
       minPosePresenceConfidence: 0.5,
       minTrackingConfidence: 0.5,
-      canvas: canvas as unknown as HTMLCanvasElement,
+      canvas: canvas as unknown as NonNullable<Parameters<VisionModule['PoseLandmarker']['createFromOptions']>[1]['canvas']>,
     },
   );
   let lastTs = -1;
   return {
     detect(rgba, width, height, timestampMs) {
       const image = new ImageDataShim(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), width, height);
-      const input = image as unknown as ImageData;
+      const input = image as unknown as Parameters<typeof landmarker.detect>[0];
       const result = opts.video
         ? landmarker.detectForVideo(input, (lastTs = Math.max(lastTs + 1, Math.round(timestampMs ?? lastTs + 1))))
         : landmarker.detect(input);

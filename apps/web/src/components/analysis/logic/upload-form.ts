@@ -71,6 +71,17 @@ export function firstAvailableClub(status: UploadStatus | undefined): ClubSelect
   return '';
 }
 
+/**
+ * The club the form starts with: the ?club= request when it may be uploaded; for premium otherwise the
+ * first club still open this week; for free the driver.
+ */
+export function initialClub(status: UploadStatus | undefined, requested: string | null): ClubSelection | '' {
+  const asked = requested === 'driver' || requested === '7-iron' ? requested : null;
+  if (asked && clubAvailable(status, asked)) return asked;
+  if (status?.isPremium) return firstAvailableClub(status);
+  return asked ?? 'driver';
+}
+
 /** Section 5 submit checks (shared rule) plus the premium weekly-club rule, which needs the status. */
 export function validateUploadForm(values: UploadFormValues, status?: UploadStatus): UploadIssue | null {
   const issue = checkUploadForm({ ...values, total: values.clubSelection === 'driver' ? values.total : '' });

@@ -1,0 +1,101 @@
+/*
+ * Synthetic golfers with known geometry, for the accuracy tests and benchmark: a stick body posed by
+ * pelvis and thorax rotation, forward tilt and sway, seen face-on or down the line through a camera
+ * that may be yawed, expressed exactly as MediaPipe reports landmarks.
+ */
+import { LANDMARK_COUNT, type Pose, type Vec3 } from './landmarks.js';
+
+export interface SyntheticPoseSpec {
+  view: 'face-on' | 'down-the-line';
+  handedness?: 'right' | 'left';
+  /** Degrees toward the trail side (backswing), about the vertical. */
+  pelvisTurn?: number;
+  thoraxTurn?: number;
+  /** Forward bend of the spine from vertical, degrees. */
+  forwardTilt?: number;
+  /** Lateral moves away from the target, metres (image only: world landmarks are hip-centred). */
+  hipSway?: number;
+  headSway?: number;
+  /** Camera rotation about the vertical, degrees. */
+  cameraYaw?: number;
+  /** Hands in body coordinates (right, up, forward), metres from the hip centre. */
+  hands?: Vec3;
+  image?: { width: number; height: number; pxPerMetre: number };
+}
+
+const RAD = Math.PI / 180;
+const turn = (p: Vec3, deg: number): Vec3 => {
+  const c = Math.cos(deg * RAD);
+  const s = Math.sin(deg * RAD);
+  return [p[0] * c + p[2] * s, p[1], -p[0] * s + p[2] * c];
+};
+const add = (a: Vec3, b: Vec3): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+
+/** MediaPipe left/right index pairs, used to mirror a right-handed golfer into a left-handed one. */
+const MIRROR_PAIRS: [number, number][] = [[1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22], [23, 24], [25, 26], [27, 28], [29, 30], [31, 32]];
+
+export function syntheticPose(spec: SyntheticPoseSpec): Pose {
+  const pelvis = spec.pelvisTurn ?? 0;
+  const thorax = spec.thoraxTurn ?? 0;
+  const tilt = (spec.forwardTilt ?? 30) * RAD;
+  const hands: Vec3 = spec.hands ?? [0, -0.35, 0.35];
+  // Body coordinates: x = golfer's right, y = up, z = forward (where the chest faces at address).
+  const body: Vec3[] = new Array(LANDMARK_COUNT).fill([0, 0, 0]);
+  const shoulderMid: Vec3 = [0, 0.5 * Math.cos(tilt), 0.5 * Math.sin(tilt)];
+  const head = (p: Vec3): Vec3 => add(add(shoulderMid, turn(p, thorax)), [spec.headSway ?? 0, 0, 0]);
+  body[0] = head([0, 0.2, 0.1]);
+  for (const [i, x] of [[1, -0.02], [2, -0.035], [3, -0.05], [4, 0.02], [5, 0.035], [6, 0.05]] as const) body[i] = head([x, 0.23, 0.08]);
+  body[7] = head([-0.07, 0.21, 0]);
+  body[8] = head([0.07, 0.21, 0]);
+  body[9] = head([-0.025, 0.16, 0.09]);
+  body[10] = head([0.025, 0.16, 0.09]);
+  body[11] = add(shoulderMid, turn([-0.19, 0, 0], thorax));
+  body[12] = add(shoulderMid, turn([0.19, 0, 0], thorax));
+  const wristL = add(hands, [-0.03, 0, 0]);
+  const wristR = add(hands, [0.03, 0, 0]);
+  body[15] = wristL;
+  body[16] = wristR;
+  body[13] = [(body[11][0] + wristL[0]) / 2, (body[11][1] + wristL[1]) / 2, (body[11][2] + wristL[2]) / 2];
+  body[14] = [(body[12][0] + wristR[0]) / 2, (body[12][1] + wristR[1]) / 2, (body[12][2] + wristR[2]) / 2];
+  for (const [i, w] of [[17, wristL], [19, wristL], [21, wristL], [18, wristR], [20, wristR], [22, wristR]] as const) body[i] = add(w, [0, -0.05, 0.02]);
+  body[23] = turn([-0.15, 0, 0], pelvis);
+  body[24] = turn([0.15, 0, 0], pelvis);
+  body[25] = [-0.16, -0.45, 0.12];
+  body[26] = [0.16, -0.45, 0.12];
+  body[27] = [-0.18, -0.85, 0];
+  body[28] = [0.18, -0.85, 0];
+  body[29] = [-0.18, -0.88, -0.06];
+  body[30] = [0.18, -0.88, -0.06];
+  body[31] = [-0.2, -0.9, 0.15];
+  body[32] = [0.2, -0.9, 0.15];
+  const hipSway: Vec3 = [spec.hipSway ?? 0, 0, 0];
+
+  let points = body;
+  if (spec.handedness === 'left') {
+    // A left-hander is the mirror image: flip the right axis and swap left/right landmark labels.
+    points = body.map((p) => [-p[0], p[1], p[2]] as Vec3);
+    for (const [a, b] of MIRROR_PAIRS) [points[a], points[b]] = [points[b]!, points[a]!];
+    hipSway[0] = -hipSway[0];
+  }
+  // Body → camera-aligned world (x right, y down, z away). Face-on: the chest faces the camera.
+  // Down the line (camera behind the hands, looking at the target): a right-hander faces image right.
+  const toWorld = (p: Vec3): Vec3 => {
+    const w: Vec3 = spec.view === 'face-on' ? [-p[0], -p[1], -p[2]] : [p[2], -p[1], -p[0]];
+    const c = Math.cos((spec.cameraYaw ?? 0) * RAD);
+    const s = Math.sin((spec.cameraYaw ?? 0) * RAD);
+    return [w[0] * c - w[2] * s, w[1], w[0] * s + w[2] * c];
+  };
+  const img = spec.image ?? { width: 720, height: 1280, pxPerMetre: 500 };
+  const world = new Float32Array(LANDMARK_COUNT * 4);
+  const image = new Float32Array(LANDMARK_COUNT * 4);
+  const swayWorld = toWorld(hipSway);
+  points.forEach((p, i) => {
+    const w = toWorld(p);
+    world.set([w[0], w[1], w[2], 0.99], i * 4);
+    // Orthographic camera; the whole body (image only) carries the hip sway.
+    const x = img.width / 2 + (w[0] + swayWorld[0]) * img.pxPerMetre;
+    const y = img.height * 0.55 + (w[1] + swayWorld[1]) * img.pxPerMetre;
+    image.set([x / img.width, y / img.height, w[2], 0.99], i * 4);
+  });
+  return { image, world };
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../src/pose/metrics.js';
+import { describeSwing, NOT_MEASURABLE } from '../src/pose/report.js';
+import { syntheticPose, type SyntheticPoseSpec } from '../src/pose/synthetic.js';
+import { detectHandedness, detectView } from '../src/pose/view.js';
+
+const W = 720;
+const H = 1280;
+const ctxFor = (view: SyntheticPoseSpec['view'], handedness: 'right' | 'left' = 'right') => ({ view, handedness, width: W, height: H });
+
+/** Address and top of a synthetic swing with known rotations (three identical frames each). */
+function swing(base: Omit<SyntheticPoseSpec, 'pelvisTurn' | 'thoraxTurn'>, top: { pelvis: number; thorax: number; hipSway?: number; headSway?: number }) {
+  const address = syntheticPose({ ...base, hands: [0, -0.35, 0.35] });
+  const atTop = syntheticPose({ ...base, pelvisTurn: top.pelvis, thoraxTurn: top.thorax, hipSway: top.hipSway, headSway: top.headSway, hands: [0.3, 0.55, 0.1] });
+  return { address: [address, address, address], top: [atTop, atTop, atTop], impact: [address] };
+}
+
+describe('turn angles from 3D world landmarks (down the line)', () => {
+  const cases = [
+    { pelvis: 45, thorax: 90, tilt: 30, yaw: 0 },
+    { pelvis: 30, thorax: 75, tilt: 35, yaw: 15 },
+    { pelvis: 55, thorax: 100, tilt: 25, yaw: -20 },
+    { pelvis: 40, thorax: 85, tilt: 40, yaw: 30 },
+  ];
+  it.each(cases)('pelvis $pelvis°, thorax $thorax°, tilt $tilt°, camera yaw $yaw°', ({ pelvis, thorax, tilt, yaw }) => {
+    const poses = swing({ view: 'down-the-line', forwardTilt: tilt, cameraYaw: yaw }, { pelvis, thorax });
+    const m = computeMetrics(poses, ctxFor('down-the-line'));
+    expect(m.shoulderTurn.measurable).toBe(true);
+    expect(Math.abs(m.shoulderTurn.value! - thorax)).toBeLessThanOrEqual(3);
+    expect(Math.abs(m.hipRotation.value! - pelvis)).toBeLessThanOrEqual(3);
+    expect(Math.abs(m.xFactor.value! - (thorax - pelvis))).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('turn angles from projected widths (face-on)', () => {
+  it.each([
+    { pelvis: 45, thorax: 90, tilt: 30 },
+    { pelvis: 30, thorax: 60, tilt: 40 },
+    { pelvis: 50, thorax: 105, tilt: 20 },
+  ])('pelvis $pelvis°, thorax $thorax°, tilt $tilt°', ({ pelvis, thorax, tilt }) => {
+    const m = computeMetrics(swing({ view: 'face-on', forwardTilt: tilt }, { pelvis, thorax }), ctxFor('face-on'));
+    expect(Math.abs(m.shoulderTurn.value! - thorax)).toBeLessThanOrEqual(3);
+    expect(Math.abs(m.hipRotation.value! - pelvis)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('spine angle', () => {
+  it.each([
+    { tilt: 30, yaw: 0 },
+    { tilt: 38, yaw: 10 },
+    { tilt: 22, yaw: -10 },
+  ])('forward tilt $tilt° is read down the line (camera yaw $yaw°)', ({ tilt, yaw }) => {
+    const m = computeMetrics(swing({ view: 'down-the-line', forwardTilt: tilt, cameraYaw: yaw }, { pelvis: 40, thorax: 85 }), ctxFor('down-the-line'));
+    expect(Math.abs(m.spineAngleAddress.value! - tilt)).toBeLessThanOrEqual(3);
+  });
+
+  it('reports early extension as a negative change at impact', () => {
+    const address = syntheticPose({ view: 'down-the-line', forwardTilt: 35 });
+    const impact = syntheticPose({ view: 'down-the-line', forwardTilt: 25 });
+    const top = syntheticPose({ view: 'down-the-line', forwardTilt: 35, pelvisTurn: 45, thoraxTurn: 90 });
+    const m = computeMetrics({ address: [address, address], top: [top, top], impact: [impact, impact] }, ctxFor('down-the-line'));
+    expect(Math.abs(m.spineAngleChange.value! - -10)).toBeLessThanOrEqual(3);
+    const findings = describeSwing({ metrics: m, tempo: { backswingSec: 0.8, downswingSec: 0.27, ratio: 3 }, view: 'down-the-line', viewMatchesSlot: true, multipleSwings: false }, 'down-the-line');
+    expect(findings.analysisResults.posture).toMatch(/early extension/);
+  });
+
+  it('is not measurable face-on, and says so', () => {
+    const m = computeMetrics(swing({ view: 'face-on' }, { pelvis: 45, thorax: 90 }), ctxFor('face-on'));
+    expect(m.spineAngleAddress.measurable).toBe(false);
+    expect(m.spineAngleAddress.value).toBeNull();
+    const findings = describeSwing({ metrics: m, tempo: { backswingSec: 0.8, downswingSec: 0.27, ratio: 3 }, view: 'face-on', viewMatchesSlot: true, multipleSwings: false }, 'face-on');
+    expect(findings.mobilityAnalysis.spineAngle).toBe(NOT_MEASURABLE);
+    expect(findings.mobilityAnalysis.shoulderTurn).toBe('90°');
+  });
+});
+
+describe('sway (face-on, cm)', () => {
+  it.each([
+    { hand: 'right' as const, hip: 0.08, head: 0.03 },
+    { hand: 'left' as const, hip: 0.12, head: -0.04 },
+    { hand: 'right' as const, hip: -0.05, head: 0 },
+  ])('$hand-handed: hips $hip m, head $head m', ({ hand, hip, head }) => {
+    const m = computeMetrics(swing({ view: 'face-on', handedness: hand }, { pelvis: 45, thorax: 90, hipSway: hip, headSway: head }), ctxFor('face-on', hand));
+    // The head rides on the hips in the image, so its sway is the sum.
+    expect(Math.abs(m.hipSway.value! - hip * 100)).toBeLessThanOrEqual(1);
+    expect(Math.abs(m.headSway.value! - (hip + head) * 100)).toBeLessThanOrEqual(1);
+  });
+
+  it('is not measurable down the line', () => {
+    const m = computeMetrics(swing({ view: 'down-the-line' }, { pelvis: 45, thorax: 90, hipSway: 0.1 }), ctxFor('down-the-line'));
+    expect(m.hipSway.measurable).toBe(false);
+    expect(m.headSway.measurable).toBe(false);
+  });
+});
+
+describe('camera view and handedness', () => {
+  it.each([
+    { view: 'face-on' as const, hand: 'right' as const, yaw: 0 },
+    { view: 'face-on' as const, hand: 'left' as const, yaw: 20 },
+    { view: 'down-the-line' as const, hand: 'right' as const, yaw: 0 },
+    { view: 'down-the-line' as const, hand: 'left' as const, yaw: -15 },
+  ])('$view, $hand-handed, camera yaw $yaw°', ({ view, hand, yaw }) => {
+    const address = syntheticPose({ view, handedness: hand, cameraYaw: yaw, hands: [0, -0.35, 0.35] });
+    const top = syntheticPose({ view, handedness: hand, cameraYaw: yaw, pelvisTurn: 45, thoraxTurn: 90, hands: [0.3, 0.55, 0.1] });
+    expect(detectView([address], W, H).view).toBe(view);
+    expect(detectHandedness(view, address, top, W, H)).toBe(hand);
+  });
+});
+
+describe('strengths and weaknesses against the spec targets', () => {
+  it('flags a limited turn and praises a good X-factor', () => {
+    const m = computeMetrics(swing({ view: 'down-the-line' }, { pelvis: 30, thorax: 75 }), ctxFor('down-the-line'));
+    const f = describeSwing({ metrics: m, tempo: { backswingSec: 0.9, downswingSec: 0.3, ratio: 3 }, view: 'down-the-line', viewMatchesSlot: false, multipleSwings: false }, 'face-on');
+    expect(f.swingWeaknesses.join(' ')).toMatch(/Limited shoulder turn \(75°\)/);
+    expect(f.swingWeaknesses.join(' ')).toMatch(/Restricted hip rotation \(30°\)/);
+    expect(f.swingStrengths.join(' ')).toMatch(/X-factor .* 45°/);
+    expect(f.keyIssues.join(' ')).toMatch(/looks down the line but was uploaded as face-on/);
+  });
+});
