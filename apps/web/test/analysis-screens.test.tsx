@@ -7,6 +7,7 @@ import { apiGet } from '../src/api/client';
 import { Toaster } from '../src/components/ui';
 import { resetToasts } from '../src/components/ui/toast';
 import { AnalysisDetailScreen, AnalysisListScreen, AnalysisLoadingScreen, UploadScreen } from '../src/screens/analysis/routes';
+import { HomeVideoUploads, LatestAnalysisCard } from '../src/screens/analysis/home-cards';
 
 /* The screens run against a stand-in server: a table of URL -> answer behind fetch, recording every call. */
 
@@ -165,13 +166,16 @@ describe('/analysis/{id}', () => {
   });
 
   it('shows the title with the relative age, the mobility scales and the video at its source', async () => {
-    server.set('GET /api/swing-analyses/3', { body: analysis({ mobilityAnalysis: { hipRotation: '45°', shoulderTurn: 'not measurable from this view', xFactor: '38°' } }) });
+    server.set('GET /api/swing-analyses/3', {
+      body: analysis({ technicalDetails: { warnings: ['Body analysis unavailable for this clip'] }, mobilityAnalysis: { hipRotation: '45°', shoulderTurn: 'not measurable from this view', xFactor: '38°' } }),
+    });
     const { container } = renderAt('/analysis/3');
     expect(await screen.findByText('Detailed Analysis')).toBeTruthy();
     expect(screen.getByText('Driver · 2 hours ago')).toBeTruthy();
     expect(screen.getByText('45°')).toBeTruthy();
     expect(screen.getByText('Not measurable from this view')).toBeTruthy();
     expect(screen.getByText('In target range')).toBeTruthy();
+    expect(screen.getByText('Body analysis unavailable for this clip')).toBeTruthy();
     expect(screen.getByText('Below target')).toBeTruthy();
     const video = container.querySelector('video')!;
     expect(video.getAttribute('src')).toBe('/api/swing-analyses/3/video/face-on');
@@ -266,10 +270,71 @@ describe('/analysis-loading/{id}', () => {
     }
   });
 
+  it('gives up after 60 seconds without an answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: false, status: 'processing', technicalDetails: null, mobilityAnalysis: null } });
+      renderAt('/analysis-loading/5');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(59_000);
+      });
+      expect(screen.queryByText(/couldn't process/)).toBeNull();
+      expect(screen.getByText('95%')).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_500);
+      });
+      expect(screen.getByText(/couldn't process/)).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes to the results 30 seconds after technical details appear, even if never marked complete', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: false, status: 'processing', technicalDetails: { stages: [] }, mobilityAnalysis: null } });
+      server.set('GET /api/swing-analyses/5', { body: analysis({ id: 5 }) });
+      server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
+      renderAt('/analysis-loading/5');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(29_000);
+      });
+      expect(screen.queryByText('Detailed Analysis')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      await waitFor(() => expect(screen.getByText('Detailed Analysis')).toBeTruthy());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends a visit without an id to /upload', async () => {
     server.set('GET /api/upload-status/7', { body: uploadStatus() });
     renderAt('/analysis-loading');
     expect(await screen.findByText('Upload Swing Video')).toBeTruthy();
+  });
+});
+
+describe('home cards', () => {
+  it('shows premium club cards: uploaded this week, or an Upload Now link with the club', async () => {
+    signedIn({ isPremium: true });
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isPremium: true, canUploadDriver: false, weeklyDriverUploaded: true, videoUploadsLimit: 999 }) });
+    server.set('GET /api/swing-analyses/user/7', { body: [analysis({ id: 3, clubSpeed: 101.25 })] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <HomeVideoUploads />
+          <LatestAnalysisCard />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Uploaded ✓')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Completed' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Upload Now' }).getAttribute('href')).toBe('/upload?club=7-iron');
+    expect(await screen.findByText('101.3 mph')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /View Full Analysis/ }).getAttribute('href')).toBe('/analysis');
   });
 });
 

@@ -10,6 +10,7 @@ import { compareWithReference } from '@swingfit/contracts';
 import { DEFAULT_TOOLS, ffmpeg } from '../src/media/ffmpeg.js';
 import { probeVideo, type ProbeResult } from '../src/media/probe.js';
 import { extractPoster, transcodeForPlayback } from '../src/media/transcode.js';
+import { existsSync } from 'node:fs';
 import { defaultStages } from '../src/pipeline/registry.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -64,6 +65,25 @@ try {
   const ours = rows.find((r) => r.step.startsWith('transcode'))!.ms;
   const base = rows.find((r) => r.step.startsWith('baseline'))!.ms;
   console.log(`\nworker transcode / plain veryfast = ${(ours / base).toFixed(2)}`);
+
+  // The same stages on the team's real swing clip (HEVC, 480x854, 113 frames), when it is present.
+  const fixture = join(process.env.SWINGFIT_FIXTURES ?? join(import.meta.dirname, '../../../../shared/fixtures'), 'swing-face-on-hevc.mov');
+  if (existsSync(fixture)) {
+    rows.length = 0;
+    const fp = await timed('probe', () => probeVideo(DEFAULT_TOOLS, fixture), (p) => `${dims(p)}, ${p.frameCount} frames`);
+    const fPlayback = join(dir, 'fixture.mp4');
+    await timed('transcode', () => transcodeForPlayback(DEFAULT_TOOLS, fixture, fPlayback, fp));
+    const fo = await probeVideo(DEFAULT_TOOLS, fPlayback);
+    await timed('poster', () => extractPoster(DEFAULT_TOOLS, fPlayback, join(dir, 'fixture.jpg'), fo.durationSec));
+    const pose = await timed('pose', () => defaultStages.pose({ videoPath: fPlayback, slot: 'face-on', workDir: dir, fps: fo.fps, width: fo.displayWidth, height: fo.displayHeight }), (r) => (r.ok ? `events ${Object.keys(r.summary.events).join('/')}` : r.reason));
+    await timed('write-up', () => defaultStages.writeUp({ club: 'driver', tour: 'pga', launchMonitor: null, pose: null, downTheLinePose: null }));
+    console.log(`\nReal swing fixture (${fo.durationSec} s, pose ${pose.ok ? 'ok' : 'failed'})\n`);
+    for (const r of rows) console.log(`${r.step.padEnd(12)}  ${r.ms.toFixed(0).padStart(8)} ms  ${r.note}`);
+    console.log(`${'total'.padEnd(12)}  ${rows.reduce((a, r) => a + r.ms, 0).toFixed(0).padStart(8)} ms`);
+  } else {
+    console.log(`\n(real swing fixture not found at ${fixture}; set SWINGFIT_FIXTURES to include it)`);
+  }
 } finally {
+  await defaultStages.close?.();
   await rm(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queue } from 'bullmq';
-import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,9 @@ describe('POST /api/swing-analyses', () => {
         400,
         { title: 'Invalid Speed Values', message: 'Club speed and ball speed must be positive numbers.' },
       ],
+      ['a declared length shorter than the file', () => [field('faceOnVideoSize', '1000'), file('faceOnVideo', v.mp4)], 400, { title: 'Invalid Video File', message: /did not match the faceOnVideoSize/ }],
+      ['a declared length longer than the file', () => [field('faceOnVideoSize', String(statSync(v.mp4).size + 10)), file('faceOnVideo', v.mp4)], 400, { title: 'Invalid Video File', message: /did not match/ }],
+      ['a declared length over 100 MB', () => [field('faceOnVideoSize', String(150 * 1024 * 1024)), file('faceOnVideo', v.mp4)], 413, { title: 'File Too Large', message: 'File size (150.0 MB) exceeds 100MB limit' }],
       ['someone else\'s user id', (g) => [field('userId', String(g.id + 1000)), file('faceOnVideo', v.mp4)], 403, { title: '', message: 'Forbidden' }],
       ['a down-the-line video from a free golfer', () => [file('faceOnVideo', v.mp4), file('downTheLineVideo', v.mp4)], 403, { title: 'Premium Feature', message: /Down-the-line analysis is a Premium feature/ }],
     ];
@@ -240,7 +243,13 @@ describe('over a real socket', () => {
     const answer = await post(g, [field('clubSelection', 'driver'), file('faceOnVideo', sized)]);
     expect(answer.status, JSON.stringify(answer.json)).toBe(201);
     expect(await h.deps.store.size(`users/${g.id}/analyses/${answer.json.id}/face-on/original`)).toBe(30 * 1024 * 1024);
-  }, 30_000);
+
+    // With its length declared first (as the web form can, from File.size) the file goes up as one PUT.
+    await h.deps.db.updateTable('users').set({ is_premium: true }).where('id', '=', g.id).execute();
+    const declared = await post(g, [field('clubSelection', '7-iron'), field('faceOnVideoSize', String(30 * 1024 * 1024)), file('faceOnVideo', sized)]);
+    expect(declared.status, JSON.stringify(declared.json)).toBe(201);
+    expect(await h.deps.store.size(`users/${g.id}/analyses/${declared.json.id}/face-on/original`)).toBe(30 * 1024 * 1024);
+  }, 60_000);
 });
 
 /** The shared real swing (HEVC in QuickTime), outside the repository: see /work/shared/fixtures/README.md. */

@@ -156,7 +156,15 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
     if (peakSpeed < t.minSwingSpeed) continue;
     // The finish: the highest point of the follow-through (or the clip's end when it stops early).
     const finishLimit = s.time.findLastIndex((time) => time <= s.time[impact]! + 1.5);
-    const finish = next ? argBest(s.up, next[0], Math.min(end, finishLimit), (v, b) => v > b) : argBest(s.up, impact, Math.min(n - 1, finishLimit), (v, b) => v > b);
+    const highest = next ? argBest(s.up, next[0], Math.min(end, finishLimit), (v, b) => v > b) : argBest(s.up, impact, Math.min(n - 1, finishLimit), (v, b) => v > b);
+    // The finish is held: the first moment the hands are high and nearly stopped, else the highest point.
+    let finish = highest;
+    for (let i = impact + 1; i < highest; i++) {
+      if (s.up[i]! > t.high && s.speed[i]! < 0.25 * peakSpeed) {
+        finish = i;
+        break;
+      }
+    }
     if (finish <= impact) continue;
     candidates.push({ top, impact, finish, amplitude: s.up[top]! - s.up[impact]!, peakSpeed });
     if (next) r++; // the finish run belongs to this swing

@@ -134,7 +134,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const step = Math.max(1, Math.round(input.fps / 30));
   const wanted = {
     address: around(events.address.frame, [-4, -2, 0], step, lastFrame),
-    top: around(events.top.frame, [-2, -1, 0, 1, 2], step, lastFrame),
+    top: around(events.top.frame, [-3, -2, -1, 0, 1, 2, 3], step, lastFrame),
     impact: around(events.impact.frame, [-1, 0, 1], step, lastFrame),
     finish: around(events.finish.frame, [-1, 0], step, lastFrame),
   };

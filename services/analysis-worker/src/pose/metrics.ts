@@ -38,7 +38,8 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 function confidence(poses: Pose[], indices: readonly number[], values: number[], tolerance: number): number {
   if (poses.length === 0 || values.length === 0) return 0;
   const vis = poses.reduce((s, p) => s + meanVisibility(p, indices), 0) / poses.length;
-  const agreement = Math.max(0, 1 - stdDev(values) / tolerance);
+  // We report the median of the frames, so what matters is its uncertainty: the spread over √n.
+  const agreement = Math.max(0, 1 - stdDev(values) / Math.sqrt(values.length) / tolerance);
   return Math.round(Math.min(1, Math.max(0, vis * (values.length > 1 ? agreement : 0.8))) * 100) / 100;
 }
 

@@ -42,7 +42,8 @@ export function syntheticPose(spec: SyntheticPoseSpec): Pose {
   // Body coordinates: x = golfer's right, y = up, z = forward (where the chest faces at address).
   const body: Vec3[] = new Array(LANDMARK_COUNT).fill([0, 0, 0]);
   const shoulderMid: Vec3 = [0, 0.5 * Math.cos(tilt), 0.5 * Math.sin(tilt)];
-  const head = (p: Vec3): Vec3 => add(add(shoulderMid, turn(p, thorax)), [spec.headSway ?? 0, 0, 0]);
+  // The head keeps facing the ball while the thorax turns.
+  const head = (p: Vec3): Vec3 => add(add(shoulderMid, p), [spec.headSway ?? 0, 0, 0]);
   body[0] = head([0, 0.2, 0.1]);
   for (const [i, x] of [[1, -0.02], [2, -0.035], [3, -0.05], [4, 0.02], [5, 0.035], [6, 0.05]] as const) body[i] = head([x, 0.23, 0.08]);
   body[7] = head([-0.07, 0.21, 0]);
@@ -70,21 +71,19 @@ export function syntheticPose(spec: SyntheticPoseSpec): Pose {
   body[32] = [0.2, -0.9, 0.15];
   const hipSway: Vec3 = [spec.hipSway ?? 0, 0, 0];
 
-  let points = body;
-  if (spec.handedness === 'left') {
-    // A left-hander is the mirror image: flip the right axis and swap left/right landmark labels.
-    points = body.map((p) => [-p[0], p[1], p[2]] as Vec3);
-    for (const [a, b] of MIRROR_PAIRS) [points[a], points[b]] = [points[b]!, points[a]!];
-    hipSway[0] = -hipSway[0];
-  }
   // Body → camera-aligned world (x right, y down, z away). Face-on: the chest faces the camera.
   // Down the line (camera behind the hands, looking at the target): a right-hander faces image right.
+  const mirror = spec.handedness === 'left' ? -1 : 1;
   const toWorld = (p: Vec3): Vec3 => {
     const w: Vec3 = spec.view === 'face-on' ? [-p[0], -p[1], -p[2]] : [p[2], -p[1], -p[0]];
+    // A left-hander is the mirror image of a right-hander (labels swapped below).
+    w[0] *= mirror;
     const c = Math.cos((spec.cameraYaw ?? 0) * RAD);
     const s = Math.sin((spec.cameraYaw ?? 0) * RAD);
     return [w[0] * c - w[2] * s, w[1], w[0] * s + w[2] * c];
   };
+  const points = [...body];
+  if (mirror < 0) for (const [a, b] of MIRROR_PAIRS) [points[a], points[b]] = [points[b]!, points[a]!];
   const img = spec.image ?? { width: 720, height: 1280, pxPerMetre: 500 };
   const world = new Float32Array(LANDMARK_COUNT * 4);
   const image = new Float32Array(LANDMARK_COUNT * 4);

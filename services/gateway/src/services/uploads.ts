@@ -1,5 +1,6 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Multipart } from '@fastify/multipart';
 import type { Queue } from 'bullmq';
 import {
@@ -77,21 +78,63 @@ interface StoredFile {
 /** Multipart parts of 5 MiB, two in flight: memory stays flat whatever the file's size. */
 const PART_SIZE = 5 * 1024 * 1024;
 
-async function streamToStore(store: ObjectStore, key: string, file: Readable, contentType: string, signal?: AbortSignal): Promise<number> {
+/** The file's length did not match the `{field}Size` the form declared before it. */
+class DeclaredSizeMismatch extends Error {}
+
+/**
+ * Streams one file into storage and returns its length. With a declared length (the optional
+ * `faceOnVideoSize` / `downTheLineVideoSize` field sent before the file, which a browser knows from
+ * File.size) it is one streamed PUT, as fast as storage takes a plain upload; without one it is a
+ * multipart upload, since S3 needs every PUT's length up front.
+ */
+async function streamToStore(store: ObjectStore, key: string, file: Readable, contentType: string, declared: number | undefined, signal?: AbortSignal): Promise<number> {
   let bytes = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      const before = bytes;
       bytes += chunk.length;
-      done(null, chunk);
+      // Past the declared length the rest is read but not sent (storage expects exactly that many
+      // bytes); the mismatch is reported once the file has ended, so the multipart parser never stalls.
+      if (declared !== undefined && bytes > declared) done(null, before < declared ? chunk.subarray(0, declared - before) : undefined);
+      else done(null, chunk);
+    },
+    flush(done) {
+      done(declared !== undefined && bytes !== declared ? new DeclaredSizeMismatch() : null);
     },
   });
-  const upload = store.putStream(key, counted, contentType || 'application/octet-stream', { partSize: PART_SIZE, queueSize: 2, signal }).catch((error: unknown) => {
-    // The request stream must not wait forever on a consumer that gave up.
-    counted.destroy(error as Error);
-    throw error;
-  });
-  await Promise.all([pipeline(file, counted), upload]);
+  const type = contentType || 'application/octet-stream';
+  const stored = (declared !== undefined ? putDeclared(store, key, counted, type, declared, signal) : store.putStream(key, counted, type, { partSize: PART_SIZE, queueSize: 2, signal })).catch(
+    (error: unknown) => {
+      // The request stream must not wait forever on a consumer that gave up.
+      counted.destroy(error as Error);
+      throw error;
+    },
+  );
+  const results = await Promise.allSettled([pipeline(file, counted), stored]);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw results.some((r) => r.status === 'rejected' && r.reason instanceof DeclaredSizeMismatch) ? new DeclaredSizeMismatch() : failed.reason;
   return bytes;
+}
+
+/** One PUT of a known length. A body that fails (too short, request gone) aborts the PUT: piping alone would leave it waiting. */
+async function putDeclared(store: ObjectStore, key: string, body: Readable, contentType: string, length: number, signal?: AbortSignal): Promise<void> {
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  body.once('error', stop);
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    await store.client.send(new PutObjectCommand({ Bucket: store.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: length }), { abortSignal: abort.signal });
+  } finally {
+    body.off('error', stop);
+    signal?.removeEventListener('abort', stop);
+  }
+}
+
+/** A usable declared file length, or undefined (then the upload takes the multipart path). */
+function declaredSize(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,12}$/.test(value.trim())) return undefined;
+  const n = Number(value);
+  return n > 0 ? n : undefined;
 }
 
 async function allowanceFacts(deps: GatewayDeps, userId: number, now: Date): Promise<AllowanceFacts> {
@@ -148,9 +191,18 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
       const kindIssue = checkVideoFileKind({ name: part.filename, type: part.mimetype }, field);
       if (kindIssue) throw invalid(kindIssue);
 
+      const declared = declaredSize(fields[`${field}Size`]);
+      if (declared !== undefined && declared > MAX_VIDEO_BYTES) throw invalid(fileTooLarge(declared, field), 413);
+
       const view = VIEWS[field];
       const key = originalKey(userId, id, view);
-      const size = await streamToStore(deps.store, key, part.file, part.mimetype, req.signal);
+      let size: number;
+      try {
+        size = await streamToStore(deps.store, key, part.file, part.mimetype, declared, req.signal);
+      } catch (error) {
+        if (!(error instanceof DeclaredSizeMismatch)) throw error;
+        throw new HttpError(400, `The ${VIEWS[field]} video's length did not match the ${field}Size sent with it`, { title: 'Invalid Video File' });
+      }
       if (part.file.truncated) {
         const estimate = Math.max(req.contentLength ?? 0, MAX_VIDEO_BYTES + 1);
         throw invalid(fileTooLarge(estimate, field), 413);

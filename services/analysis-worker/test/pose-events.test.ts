@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { detectSwingEvents, tempoOf, type TrackPoint } from '../src/pose/events.js';
+
+/**
+ * A synthetic hand path (pixels) with known event times: hands still at address, a smooth backswing up
+ * and to the trail side, a fast downswing back to the ball, a follow-through up the other side.
+ */
+interface SwingShape { start: number; backswing: number; downswing: number; scale?: number; followThrough?: number }
+
+const HIPS: [number, number] = [360, 700];
+const TORSO = 200;
+
+function handsAt(t: number, swings: SwingShape[]): [number, number] {
+  const address: [number, number] = [HIPS[0], HIPS[1] + 0.4 * TORSO];
+  for (const s of swings) {
+    const k = s.scale ?? 1;
+    const top = s.start + s.backswing;
+    const impact = top + s.downswing;
+    const finish = impact + (s.followThrough ?? 0.45);
+    const ease = (u: number) => (1 - Math.cos(Math.PI * Math.min(1, Math.max(0, u)))) / 2;
+    // Hand height above the hips (torso lengths) and sideways offset along the arc.
+    let up: number | null = null;
+    let side = 0;
+    if (t >= s.start && t <= top) {
+      const u = ease((t - s.start) / s.backswing);
+      up = -0.4 + u * (1.7 * k);
+      side = -u * 1.0 * k;
+    } else if (t > top && t <= impact) {
+      const u = (t - top) / s.downswing; // accelerating
+      const e = u * u;
+      up = -0.4 + 1.7 * k * (1 - e);
+      side = -1.0 * k * (1 - e);
+    } else if (t > impact && t <= finish + 0.5) {
+      const u = ease((t - impact) / (finish - impact));
+      up = -0.4 + u * 1.8 * k;
+      side = u * 1.0 * k;
+    }
+    if (up !== null) return [HIPS[0] + side * TORSO, HIPS[1] - up * TORSO];
+  }
+  return address;
+}
+
+function track(durationSec: number, fps: number, swings: SwingShape[], dropEvery = 0): TrackPoint[] {
+  const points: TrackPoint[] = [];
+  for (let i = 0; i < Math.round(durationSec * fps); i++) {
+    const t = i / fps;
+    const missing = dropEvery > 0 && i % dropEvery === 0;
+    points.push({ frame: i, timeSec: t, hands: missing ? null : handsAt(t, swings), hips: missing ? null : HIPS, torsoPx: missing ? null : TORSO });
+  }
+  return points;
+}
+
+describe('swing events from the hand path', () => {
+  it.each([
+    { fps: 30, start: 1.0, backswing: 0.8, downswing: 0.27 },
+    { fps: 60, start: 0.6, backswing: 0.9, downswing: 0.3 },
+    { fps: 30, start: 1.5, backswing: 0.7, downswing: 0.25 },
+  ])('$fps fps, takeaway $start s, backswing $backswing s, downswing $downswing s', ({ fps, start, backswing, downswing }) => {
+    const result = detectSwingEvents(track(4, fps, [{ start, backswing, downswing }]));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const e = result.events;
+    const frame = (t: number) => Math.round(t * fps);
+    expect(Math.abs(e.top.frame - frame(start + backswing))).toBeLessThanOrEqual(2);
+    expect(Math.abs(e.impact.frame - frame(start + backswing + downswing))).toBeLessThanOrEqual(2);
+    expect(Math.abs(e.takeaway.frame - frame(start))).toBeLessThanOrEqual(Math.round(0.1 * fps));
+    expect(e.address.frame).toBeLessThanOrEqual(e.takeaway.frame);
+    expect(e.finish.frame).toBeGreaterThan(e.impact.frame);
+    expect(e.multipleSwings).toBe(false);
+    const tempo = tempoOf(e);
+    expect(Math.abs(tempo.ratio / (backswing / downswing) - 1)).toBeLessThan(0.25);
+  });
+
+  it('bridges short gaps where the golfer was not found', () => {
+    const result = detectSwingEvents(track(4, 30, [{ start: 1, backswing: 0.8, downswing: 0.27 }], 7));
+    expect(result.ok && Math.abs(result.events.top.frame - 54)).toBeLessThanOrEqual(2);
+  });
+
+  it('picks the largest of several swings and says there were several', () => {
+    const result = detectSwingEvents(track(7, 30, [
+      { start: 0.5, backswing: 0.7, downswing: 0.3, scale: 0.8 },
+      { start: 3.5, backswing: 0.8, downswing: 0.27, scale: 1 },
+    ]));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.events.multipleSwings).toBe(true);
+    expect(Math.abs(result.events.top.frame - Math.round(4.3 * 30))).toBeLessThanOrEqual(2);
+  });
+
+  it('finds no swing when the hands stay at address', () => {
+    expect(detectSwingEvents(track(3, 30, []))).toEqual({ ok: false, reason: 'no-swing' });
+  });
+
+  it('finds no swing in a slow rehearsal that never gets fast', () => {
+    const result = detectSwingEvents(track(12, 30, [{ start: 0.5, backswing: 3, downswing: 3, followThrough: 3 }]));
+    expect(result).toEqual({ ok: false, reason: 'no-swing' });
+  });
+});
