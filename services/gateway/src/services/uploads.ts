@@ -78,6 +78,8 @@ interface StoredFile {
 /** Multipart parts of 5 MiB, two in flight: memory stays flat whatever the file's size. */
 const PART_SIZE = 5 * 1024 * 1024;
 
+const ABORTED_PUT_SETTLE_MS = 500;
+
 /** The file's length did not match the `{field}Size` the form declared before it. */
 class DeclaredSizeMismatch extends Error {}
 
@@ -201,6 +203,9 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
         size = await streamToStore(deps.store, key, part.file, part.mimetype, declared, req.signal);
       } catch (error) {
         if (!(error instanceof DeclaredSizeMismatch)) throw error;
+        // Some stores (s3rver) still write the cut-off body of an aborted PUT a moment later; the
+        // clean-up that follows must come after that.
+        await new Promise((r) => setTimeout(r, ABORTED_PUT_SETTLE_MS));
         throw new HttpError(400, `The ${VIEWS[field]} video's length did not match the ${field}Size sent with it`, { title: 'Invalid Video File' });
       }
       if (part.file.truncated) {

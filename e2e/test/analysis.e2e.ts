@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
+import { swingFixture } from '../src/fixtures.js';
+import { startProduct, type RunningStack } from '../src/stack.js';
+
+const fixture = swingFixture();
+if (!fixture) console.warn('analysis journey skipped: the shared swing clip is absent (set SWINGFIT_FIXTURES)');
+
+/*
+ * Issues 3 and 4's journey: upload the real face-on clip (HEVC, as iPhones record) with launch data,
+ * watch the loading screen, land on the detail screen with playback, launch analysis, key frames and
+ * the skeleton overlay; a free golfer's second upload meets the gate.
+ */
+describe.skipIf(!fixture)('swing analysis journey', () => {
+  let stack: RunningStack;
+  let browser: Browser;
+  let page: Page;
+  let analysisId: number;
+
+  beforeAll(async () => {
+    stack = await startProduct();
+    browser = await launchBrowser();
+    page = await (await phoneContext(browser)).newPage();
+    await page.goto(stack.url);
+    const res = await page.request.post(`${stack.url}/api/auth/register`, {
+      data: { email: `swing${Date.now()}@example.com`, password: 'tempo-3-to-1', firstName: 'Nelly', lastName: 'Korda' },
+    });
+    expect(res.status()).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('uploads the face-on clip with launch data and shows the loading steps', async () => {
+    await page.goto(`${stack.url}/upload?club=driver`);
+    await page.getByTestId('faceOnVideo-input').setInputFiles(fixture!);
+    await page.locator('select[name="gender"]').selectOption('female');
+    await page.locator('input[name="age"]').fill('27');
+    await page.locator('input[name="clubSpeed"]').fill('96.5');
+    await page.locator('input[name="ballSpeed"]').fill('143');
+    await page.locator('input[name="spinRate"]').fill('2500');
+    await page.locator('input[name="clubPath"]').fill('2.5');
+    await page.locator('input[name="faceAngle"]').fill('1.8');
+    await page.locator('input[name="carry"]').fill('230');
+    await page.locator('input[name="total"]').fill('252');
+    await shot(page, '10-upload-form');
+    await page.getByRole('button', { name: 'Upload & Analyze' }).click();
+    await page.waitForURL(/\/analysis-loading\/\d+/, { timeout: 60_000 });
+    analysisId = Number(page.url().split('/').pop());
+    await visible(page.getByText(/analyzing swing biomechanics/i));
+    await shot(page, '11-analysis-loading');
+  });
+
+  it('lands on the detail screen with playback, launch analysis and body metrics', async () => {
+    await page.waitForURL(new RegExp(`/analysis/${analysisId}$`), { timeout: 180_000 });
+    await visible(page.getByText('Detailed Analysis'), 30_000);
+    await visible(page.getByText('Launch Monitor Data'));
+    await visible(page.getByText(/smash factor/i));
+    const status = await page.evaluate(async (id) => (await fetch(`/api/swing-analyses/${id}`)).json(), analysisId);
+    expect(status.status).toBe('complete');
+    expect(status.launchMonitor.smashFactor).toBeCloseTo(1.48, 2);
+    expect(status.launchMonitor.tour).toBe('lpga');
+    // The transcoded H.264 video plays in the phone browser (metadata loads, seeking works).
+    const video = page.locator('video').first();
+    await video.waitFor({ state: 'attached' });
+    const playable = await video.evaluate(async (el: HTMLVideoElement) => {
+      if (el.readyState < 1) await new Promise((r) => el.addEventListener('loadedmetadata', r, { once: true }));
+      el.currentTime = el.duration / 2;
+      await new Promise((r) => el.addEventListener('seeked', r, { once: true }));
+      return { duration: el.duration, width: el.videoWidth, height: el.videoHeight };
+    });
+    expect(playable.duration).toBeGreaterThan(3);
+    expect(playable.height).toBeGreaterThan(playable.width); // portrait clip stays upright
+    await shot(page, '12-analysis-detail');
+    if (status.pose) {
+      expect(Object.keys(status.pose.keyframes)).toEqual(expect.arrayContaining(['address', 'top', 'impact', 'finish']));
+      const frame = await page.request.get(`${stack.url}${status.pose.keyframes.top}`);
+      expect(frame.headers()['content-type']).toContain('image/jpeg');
+      await page.getByText(/skeleton/i).first().click();
+      await page.waitForTimeout(500);
+      await shot(page, '13-analysis-overlay');
+    }
+  });
+
+  it('meets the upload gate on a free golfer\'s second upload', async () => {
+    await page.goto(`${stack.url}/upload`);
+    await visible(page.getByText('Upload Limit Reached'), 20_000);
+    await visible(page.getByText("You've used your free video upload. Upgrade to premium for weekly uploads."));
+    await shot(page, '14-upload-gate');
+  });
+});
