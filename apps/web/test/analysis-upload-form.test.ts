@@ -35,7 +35,9 @@ describe('buildUploadFormData (POST /api/swing-analyses field names)', () => {
     const dtl = video('dtl.mov', 'video/quicktime');
     const values = form({ downTheLineVideo: dtl, gender: 'female', age: '34', clubSpeed: '95.5', ballSpeed: '140', clubPath: '-2', faceAngle: '1.5', spinRate: '2700', carry: '220', total: '245' });
     const fd = buildUploadFormData(values);
-    expect([...fd.keys()]).toEqual(['faceOnVideo', 'downTheLineVideo', 'clubSelection', 'gender', 'age', 'clubSpeed', 'ballSpeed', 'clubPath', 'faceAngle', 'spinRate', 'carry', 'total']);
+    // Text first, then each file behind its declared size, so the server can refuse before reading video.
+    expect([...fd.keys()]).toEqual(['clubSelection', 'gender', 'age', 'clubSpeed', 'ballSpeed', 'clubPath', 'faceAngle', 'spinRate', 'carry', 'total', 'faceOnVideoSize', 'faceOnVideo', 'downTheLineVideoSize', 'downTheLineVideo']);
+    expect(fd.get('faceOnVideoSize')).toBe(String(values.faceOnVideo!.size));
     expect(fd.get('faceOnVideo')).toBe(values.faceOnVideo);
     expect(fd.get('downTheLineVideo')).toBe(dtl);
     expect(fd.get('clubSelection')).toBe('driver');
@@ -46,7 +48,7 @@ describe('buildUploadFormData (POST /api/swing-analyses field names)', () => {
 
   it('leaves out blanks, and total distance unless the club is the driver', () => {
     const fd = buildUploadFormData(form({ clubSelection: '7-iron', clubSpeed: ' 80 ', ballSpeed: '110', total: '180', age: '  ' }));
-    expect([...fd.keys()]).toEqual(['faceOnVideo', 'clubSelection', 'gender', 'clubSpeed', 'ballSpeed']);
+    expect([...fd.keys()]).toEqual(['clubSelection', 'gender', 'clubSpeed', 'ballSpeed', 'faceOnVideoSize', 'faceOnVideo']);
     expect(fd.get('clubSpeed')).toBe('80');
   });
 });

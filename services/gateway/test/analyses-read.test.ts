@@ -158,6 +158,9 @@ describe('media', () => {
     const tail = await get(owner, url(), { range: 'bytes=4990-' });
     expect(tail.statusCode).toBe(206);
     expect(tail.headers['content-range']).toBe('bytes 4990-4999/5000');
+    const beyond = await get(owner, url(), { range: 'bytes=6000-7000' });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */5000');
   });
 
   it('serves key frames and answers 404 for assets the worker did not produce', async () => {

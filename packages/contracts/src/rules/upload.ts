@@ -272,3 +272,10 @@ export function uploadWeekStart(instant: Date): UploadWeek {
     end: chicagoMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()),
   };
 }
+
+/**
+ * Optional form field carrying a video's length in bytes (File.size), sent BEFORE the file part.
+ * With it the gateway stores the file in one streamed PUT and refuses an over-limit file before
+ * reading it; without it the gateway falls back to a multipart upload to storage.
+ */
+export const declaredSizeField = (field: VideoField): `${VideoField}Size` => `${field}Size`;

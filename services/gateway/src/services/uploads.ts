@@ -10,6 +10,7 @@ import {
   MAX_VIDEO_BYTES,
   checkUploadForm,
   checkVideoFileKind,
+  declaredSizeField,
   emptyVideo,
   fileTooLarge,
   formNumber,
@@ -193,7 +194,7 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
       const kindIssue = checkVideoFileKind({ name: part.filename, type: part.mimetype }, field);
       if (kindIssue) throw invalid(kindIssue);
 
-      const declared = declaredSize(fields[`${field}Size`]);
+      const declared = declaredSize(fields[declaredSizeField(field)]);
       if (declared !== undefined && declared > MAX_VIDEO_BYTES) throw invalid(fileTooLarge(declared, field), 413);
 
       const view = VIEWS[field];

@@ -1,4 +1,4 @@
-import { LAUNCH_MONITOR_FIELDS, checkUploadForm, checkVideoFile, type ClubSelection, type UploadIssue, type UploadStatus, type VideoField } from '@swingfit/contracts';
+import { LAUNCH_MONITOR_FIELDS, declaredSizeField, checkUploadForm, checkVideoFile, type ClubSelection, type UploadIssue, type UploadStatus, type VideoField } from '@swingfit/contracts';
 
 /** The upload form as the inputs hold it: numbers stay text until they are sent. */
 export interface UploadFormValues {
@@ -100,15 +100,23 @@ export function validateUploadForm(values: UploadFormValues, status?: UploadStat
  * The multipart body of POST /api/swing-analyses: blank inputs are left out, and total distance is only
  * sent for the driver (section 5).
  */
+/**
+ * Text fields go first and each file is preceded by its declared size: the gateway then refuses a
+ * plan limit or an oversized file before reading the video, and streams a known-size file in one PUT.
+ */
 export function buildUploadFormData(values: UploadFormValues, form: FormData = new FormData()): FormData {
-  if (values.faceOnVideo) form.append('faceOnVideo', values.faceOnVideo);
-  if (values.downTheLineVideo) form.append('downTheLineVideo', values.downTheLineVideo);
   if (values.clubSelection) form.append('clubSelection', values.clubSelection);
   if (values.gender) form.append('gender', values.gender);
   for (const field of ['age', ...LAUNCH_MONITOR_FIELDS] as const) {
     if (field === 'total' && values.clubSelection !== 'driver') continue;
     const text = values[field].trim();
     if (text !== '') form.append(field, text);
+  }
+  for (const field of ['faceOnVideo', 'downTheLineVideo'] as const) {
+    const file = values[field];
+    if (!file) continue;
+    form.append(declaredSizeField(field), String(file.size));
+    form.append(field, file);
   }
   return form;
 }

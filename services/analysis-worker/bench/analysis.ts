@@ -1,0 +1,80 @@
+/*
+ * pnpm bench:analysis — time of the pose stage per stage and end to end.
+ *  1. The fixture (480×854, 30 fps, 113 frames) transcoded to H.264.
+ *  2. A 10 s 1080p60 clip: the fixture scaled up to 1080×1920, 60 fps, looped to 10 s (testsrc has no
+ *     person), put through the pipeline's playback transcode (≤1280 long side) and then the pose stage.
+ *     Target: ≤ 15 s including the transcode, on 2 cores.
+ * Also: the naive figure (heavy model on every frame, measured on a sample, extrapolated) and the
+ * process's peak RSS (worker threads included; target ≤ 1.2 GB).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
+import { probeVideo } from '../src/media/probe.js';
+import { transcodeForPlayback } from '../src/media/transcode.js';
+import { decodeFrames, scaledSize } from '../src/pose/frames.js';
+import { closePosePool, runPoseStage, sharedPosePool } from '../src/pose/index.js';
+import { runPass } from '../src/pose/passes.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixture = join(process.env.SWINGFIT_FIXTURES ?? resolve(repoRoot, '../shared/fixtures'), 'swing-face-on-hevc.mov');
+if (!existsSync(fixture)) {
+  console.log(`fixture ${fixture} is absent: nothing to measure (set SWINGFIT_FIXTURES)`);
+  process.exit(0);
+}
+const dir = mkdtempSync(join(tmpdir(), 'bench-analysis-'));
+const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', ...args]);
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+async function pipeline(name: string, upload: string): Promise<void> {
+  const started = performance.now();
+  const probe = await probeVideo(DEFAULT_TOOLS, upload);
+  const playback = join(dir, `${name}-playback.mp4`);
+  const { ms: transcodeMs } = await transcodeForPlayback(DEFAULT_TOOLS, upload, playback, probe);
+  const out = await probeVideo(DEFAULT_TOOLS, playback);
+  const result = await runPoseStage({ videoPath: playback, slot: 'face-on', workDir: dir, fps: out.fps, width: out.displayWidth, height: out.displayHeight });
+  const total = performance.now() - started;
+  console.log(`\n== ${name}: upload ${probe.displayWidth}x${probe.displayHeight}@${probe.fps} ${probe.durationSec.toFixed(1)} s → playback ${out.displayWidth}x${out.displayHeight}@${out.fps}, ${out.frameCount} frames`);
+  console.log(`  transcode        ${s(transcodeMs)}`);
+  const details = result.ok ? result.fields.technicalDetails : (result.technicalDetails ?? {});
+  const t = (details.timings ?? {}) as Record<string, number>;
+  for (const [k, v] of Object.entries(t)) console.log(`  ${k.replace(/Ms$/, '').padEnd(16)} ${s(v)}`);
+  console.log(`  end to end       ${s(total)} (transcode + pose stage)   load average ${load()}`);
+  console.log(`  result           ${result.ok ? `ok, top ${result.summary.events.top.frame}, impact ${result.summary.events.impact.frame}, swings ${String(details.swingCount)}` : result.reason}`);
+}
+
+async function naive(playback: string, fps: number, frames: number, width: number, height: number): Promise<void> {
+  const sample = 16;
+  const step = Math.max(1, Math.floor(frames / sample));
+  const indices = Array.from({ length: sample }, (_, i) => i * step).filter((i) => i < frames);
+  const decoded = await decodeFrames({ videoPath: playback, size: scaledSize(width, height, 640), fps, indices });
+  const pool = sharedPosePool();
+  await runPass(pool, decoded.slice(0, 2).map((f) => ({ ...f, data: new Uint8Array(f.data) })), { variant: 'heavy', numPoses: 1, video: false }); // warm
+  const t0 = performance.now();
+  await runPass(pool, decoded, { variant: 'heavy', numPoses: 1, video: false, chunkCount: pool.size });
+  const perFrame = (performance.now() - t0) / decoded.length;
+  console.log(`\n== naive: heavy model on every frame: ${perFrame.toFixed(0)} ms/frame over ${pool.size} workers (sample of ${decoded.length}) → ${s(perFrame * frames)} for ${frames} frames`);
+}
+
+try {
+  console.log(`cores 2, POSE_PROCESSES=${process.env.POSE_PROCESSES ?? '2 (default)'}, load average at start ${load()}`);
+  const fixtureUpload = join(dir, 'fixture-upload.mov');
+  ffmpeg('-i', fixture, '-map', '0:v:0', '-c', 'copy', fixtureUpload);
+  await pipeline('fixture', fixtureUpload);
+
+  const big = join(dir, 'fixture-1080p60-10s.mp4');
+  ffmpeg('-stream_loop', '3', '-i', fixture, '-map', '0:v:0', '-t', '10', '-vf', 'scale=1080:1920,fps=60', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', big);
+  await pipeline('1080p60 10 s', big);
+  const playback = join(dir, '1080p60 10 s-playback.mp4');
+  const p = await probeVideo(DEFAULT_TOOLS, playback);
+  await naive(playback, p.fps, p.frameCount, p.displayWidth, p.displayHeight);
+  const rss = process.resourceUsage().maxRSS / 1024;
+  console.log(`\npeak RSS of this process (main + pose worker threads): ${rss.toFixed(0)} MB (target ≤ 1200 MB)`);
+} finally {
+  await closePosePool();
+  rmSync(dir, { recursive: true, force: true });
+}
