@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-// @ts-expect-error plain ESM module shared with `pnpm start`
 import { startStack } from '../../scripts/stack.mjs';
 
 export interface RunningStack {

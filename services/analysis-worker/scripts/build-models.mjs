@@ -211,6 +211,7 @@ export function withNormalizationMetadata(model, mean, std) {
 }
 
 // ---- STORED zip ------------------------------------------------------------------------------------
+const DOS_DATE = (2024 - 1980) * 512 + 1 * 32 + 1; // fixed date: identical inputs give identical bundles
 function storedZip(entries) {
   const locals = [];
   const centrals = [];
@@ -223,7 +224,8 @@ function storedZip(entries) {
     local.writeUInt16LE(10, 4);
     local.writeUInt16LE(0, 6);
     local.writeUInt16LE(0, 8); // STORED
-    local.writeUInt32LE(0, 10);
+    local.writeUInt16LE(0, 10); // time 00:00
+    local.writeUInt16LE(DOS_DATE, 12);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(data.length, 22);
@@ -233,6 +235,7 @@ function storedZip(entries) {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(10, 4);
     central.writeUInt16LE(10, 6);
+    central.writeUInt16LE(DOS_DATE, 14);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(data.length, 24);

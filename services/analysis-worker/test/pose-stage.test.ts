@@ -75,6 +75,26 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(poseTrack.connections.length).toBeGreaterThan(30);
   }, 300_000);
 
+  it('analyses a left-hander: the mirrored fixture', async () => {
+    const video = join(dir, 'mirrored.mp4');
+    ffmpeg('-i', fixture, '-map', '0:v:0', '-vf', 'hflip', ...h264, video);
+    const result = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, ...FIXTURE });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.summary.handedness).toBe('left');
+    expect(Math.abs(result.summary.events.top.frame - LABELS.top)).toBeLessThanOrEqual(3);
+    expect(Math.abs(result.summary.events.impact.frame - LABELS.impact)).toBeLessThanOrEqual(3);
+    expect(result.summary.metrics.hipSway.measurable).toBe(true);
+    expect(Math.abs(result.summary.metrics.hipSway.value!)).toBeLessThan(10);
+  }, 300_000);
+
+  it('refuses a clip with two golfers side by side', async () => {
+    const video = join(dir, 'two.mp4');
+    ffmpeg('-i', fixture, '-filter_complex', '[0:v:0]crop=480:430:0:212,split[a][b];[b]hflip[c];[a][c]hstack', ...h264, video);
+    const result = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, fps: 30, width: 960, height: 430 });
+    expect(result).toMatchObject({ ok: false, reason: POSE_FAILURE_REASONS.severalPeople });
+  }, 300_000);
+
   it('says there is no swing when the golfer only stands at address', async () => {
     const still = join(dir, 'address.png');
     ffmpeg('-i', fixture, '-map', '0:v:0', '-vf', 'select=eq(n\\,10)', '-frames:v', '1', still);

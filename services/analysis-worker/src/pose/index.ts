@@ -12,11 +12,11 @@ import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { runPass, type PassFrame } from './passes.js';
 import { describeSwing } from './report.js';
-import { sharedPosePool, type PosePool } from './runtime/pool.js';
+import { heavyWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
 import type { RawFrame } from './runtime/protocol.js';
 import { detectHandedness, detectView } from './view.js';
 
-export { closePosePool, sharedPosePool, PosePool } from './runtime/pool.js';
+export { closePosePool, heavyWorkers, sharedPosePool, PosePool } from './runtime/pool.js';
 
 export const POSE_FAILURE_REASONS = {
   noPerson: 'No golfer was found in the video. Film the whole body in good light, with the golfer filling most of the frame height.',
@@ -64,6 +64,17 @@ export type PoseStageResult =
     }
   | { ok: false; reason: string; technicalDetails?: Record<string, unknown> };
 
+const shareWithSeveral = (frames: PassFrame[]): number =>
+  frames.length ? frames.filter((f) => f.poses > 1).length / frames.length : 0;
+
+/** Loads both models in every worker ahead of the first job (model loading takes a second or two). */
+export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
+  await Promise.all([
+    ...Array.from({ length: pool.size }, (_, worker) => pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker })),
+    ...Array.from({ length: heavyWorkers(pool) }, (_, worker) => pool.run({ variant: 'heavy', numPoses: 2, video: false, frames: [], worker })),
+  ]);
+}
+
 const copyFrame = (f: RawFrame): RawFrame => ({ ...f, data: new Uint8Array(f.data) });
 
 function trackPoints(frames: PassFrame[], fps: number, width: number, height: number): TrackPoint[] {
@@ -106,15 +117,15 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const basics = { personFoundRatio: Math.round(personFoundRatio * 1000) / 1000, analysedFrames: search.length, stride, timings };
   if (personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
 
-  const crowd = await runPass(pool, crowdSample, { variant: 'lite', numPoses: 2, video: false, signal: input.signal });
-  t = lap('crowdCheckMs', t);
-  const crowdShare = crowd.length ? crowd.filter((f) => f.poses > 1).length / crowd.length : 0;
-  if (crowdShare > MAX_CROWD_SHARE) {
-    return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...basics, crowdShare } };
-  }
-
   const detected = detectSwingEvents(trackPoints(search, input.fps, searchSize.width, searchSize.height));
-  if (!detected.ok) return { ok: false, reason: POSE_FAILURE_REASONS.noSwing, technicalDetails: { ...basics, crowdShare } };
+  if (!detected.ok) {
+    // Two people moving about can hide a swing: say which problem it is.
+    const crowd = await runPass(pool, crowdSample, { variant: 'heavy', numPoses: 2, video: false, signal: input.signal, workers: heavyWorkers(pool) });
+    t = lap('crowdCheckMs', t);
+    const crowdShare = shareWithSeveral(crowd);
+    const reason = crowdShare > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
+    return { ok: false, reason, technicalDetails: { ...basics, crowdShare } };
+  }
   const events = detected.events;
   const searchPose = new Map(search.map((f) => [f.index, f.pose]));
   const nearestSearchPose = (frame: number): Pose | null => {
@@ -147,10 +158,16 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     const frame = measureFrames.find((f) => f.index === events[name].frame);
     if (frame) keyFrames.set(name, copyFrame(frame));
   }
+  // numPoses 2: the same pass tells whether a second person shares the frame (one model instance).
   const measured = await runPass(pool, measureFrames, {
-    variant: 'heavy', numPoses: 1, video: false, signal: input.signal, chunkCount: Math.min(measureFrames.length, pool.size * 3),
+    variant: 'heavy', numPoses: 2, video: false, signal: input.signal, workers: heavyWorkers(pool),
+    chunkCount: Math.min(measureFrames.length, heavyWorkers(pool) * 3),
   });
   t = lap('measureMs', t);
+  const crowdShare = shareWithSeveral(measured);
+  if (crowdShare > MAX_CROWD_SHARE) {
+    return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...basics, crowdShare } };
+  }
   const heavy = new Map(measured.map((f) => [f.index, f.pose]));
   const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => heavy.get(i) ?? []);
   const metrics = computeMetrics(
@@ -160,7 +177,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
 
   const keyframes: Partial<Record<KeyFrameName, Buffer>> = {};
   for (const [name, frame] of keyFrames) keyframes[name] = await renderKeyFrame(frame, heavy.get(frame.index) ?? nearestSearchPose(frame.index));
-  t = lap('keyframesMs', t);
+  lap('keyframesMs', t);
 
   const tempo = tempoOf(events);
   const at = (e: SwingEventAt) => ({ frame: e.frame, timeSec: Math.round(e.timeSec * 1000) / 1000 });

@@ -35,12 +35,17 @@ function guard(signal?: AbortSignal): void {
 export async function runPass(
   pool: PosePool,
   frames: RawFrame[],
-  options: { variant: ModelVariant; numPoses: number; video: boolean; signal?: AbortSignal; chunkCount?: number },
+  options: { variant: ModelVariant; numPoses: number; video: boolean; signal?: AbortSignal; chunkCount?: number; workers?: number },
 ): Promise<PassFrame[]> {
   guard(options.signal);
   const parts = chunks(frames, options.chunkCount ?? pool.size);
   const results = await Promise.all(
-    parts.map((part) => pool.run({ variant: options.variant, numPoses: options.numPoses, video: options.video, frames: part })),
+    parts.map((part, i) =>
+      pool.run({
+        variant: options.variant, numPoses: options.numPoses, video: options.video, frames: part,
+        ...(options.workers !== undefined ? { worker: i % options.workers } : {}),
+      }),
+    ),
   );
   guard(options.signal);
   return results.flat().map(toPassFrame).sort((a, b) => a.index - b.index);

@@ -21,6 +21,19 @@ export interface SyntheticPoseSpec {
   /** Hands in body coordinates (right, up, forward), metres from the hip centre. */
   hands?: Vec3;
   image?: { width: number; height: number; pxPerMetre: number };
+  /** Landmark jitter: standard deviation in metres (image jitter follows through the projection). */
+  noise?: number;
+  seed?: number;
+}
+
+/** Small deterministic Gaussian generator, so noisy cases are reproducible. */
+function gaussian(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  const uniform = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return (state + 0.5) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
 }
 
 const RAD = Math.PI / 180;
@@ -88,8 +101,10 @@ export function syntheticPose(spec: SyntheticPoseSpec): Pose {
   const world = new Float32Array(LANDMARK_COUNT * 4);
   const image = new Float32Array(LANDMARK_COUNT * 4);
   const swayWorld = toWorld(hipSway);
+  const rand = gaussian(spec.seed ?? 1);
+  const jitter = spec.noise ?? 0;
   points.forEach((p, i) => {
-    const w = toWorld(p);
+    const w = toWorld(jitter > 0 ? add(p, [rand() * jitter, rand() * jitter, rand() * jitter]) : p);
     world.set([w[0], w[1], w[2], 0.99], i * 4);
     // Orthographic camera; the whole body (image only) carries the hip sway.
     const x = img.width / 2 + (w[0] + swayWorld[0]) * img.pxPerMetre;

@@ -73,16 +73,18 @@ export class PosePool {
   }
 
   #pump(): void {
-    for (const slot of this.#slots) {
-      if (slot.busy) continue;
-      const job = this.#queue.shift();
+    this.#slots.forEach((slot, index) => {
+      if (slot.busy) return;
+      const at = this.#queue.findIndex((job) => job.request.worker === undefined || job.request.worker % this.size === index);
+      if (at < 0) return;
+      const [job] = this.#queue.splice(at, 1);
       if (!job) return;
       slot.busy = job;
       slot.id = this.#nextId++;
       slot.worker.ref();
       const message: ToWorker = { id: slot.id, request: job.request };
       slot.worker.postMessage(message, job.request.frames.map((f) => f.data.buffer as ArrayBuffer));
-    }
+    });
     for (const slot of this.#slots) if (!slot.busy) slot.worker.unref();
   }
 
@@ -103,11 +105,21 @@ export class PosePool {
 
 let shared: PosePool | null = null;
 
+const positiveInt = (raw: string | undefined, fallback: number): number => {
+  const n = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * How many workers load the heavy model. Each heavy instance holds ~400 MB of WASM memory (a lite one
+ * ~150 MB), so one keeps the worker under its 1.2 GB budget; the measure pass is only ~12 frames.
+ */
+export const heavyWorkers = (pool: PosePool): number => Math.min(pool.size, positiveInt(process.env.POSE_HEAVY_WORKERS, 1));
+
 /** The process-wide pool, created on first use (models load lazily inside each worker). */
 export function sharedPosePool(): PosePool {
   if (!shared) {
-    const size = Number.parseInt(process.env.POSE_PROCESSES ?? '', 10);
-    shared = new PosePool(Number.isFinite(size) && size > 0 ? size : 2);
+    shared = new PosePool(positiveInt(process.env.POSE_PROCESSES, 2));
   }
   return shared;
 }

@@ -15,6 +15,8 @@ export interface PoseRequest {
   /** VIDEO mode tracks the person between consecutive frames (cheaper); IMAGE mode detects every frame. */
   video: boolean;
   frames: RawFrame[];
+  /** Run on this worker only (pool slot index), e.g. to keep the heavy model in one worker. */
+  worker?: number;
 }
 
 /** Landmarks of the most prominent person: 33 × [x, y, z, visibility]. */
