@@ -94,3 +94,16 @@ export interface SwingAnalysesTable {
   updated_at: Timestamp;
   completed_at: Timestamp | null;
 }
+
+/** The golfer's launch-monitor numbers of an analysis row, in the API's names (worker and gateway both read them). */
+export function launchNumbersOf(row: Pick<SwingAnalysesTable, 'club_speed' | 'ball_speed' | 'carry' | 'total' | 'spin_rate' | 'club_path' | 'face_angle'>) {
+  return {
+    clubSpeed: row.club_speed,
+    ballSpeed: row.ball_speed,
+    carry: row.carry,
+    total: row.total,
+    spinRate: row.spin_rate,
+    clubPath: row.club_path,
+    faceAngle: row.face_angle,
+  };
+}

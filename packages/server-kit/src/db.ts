@@ -34,7 +34,8 @@ export async function ensureDatabase(connectionString: string): Promise<void> {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount === 0) {
       await client.query(`create database "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error; // created concurrently by another service
+        // Another service created it at the same moment: 42P04 (exists) or 23505 (the catalog's unique index).
+        if (error.code !== '42P04' && error.code !== '23505') throw error;
       });
     }
   } finally {

@@ -125,3 +125,20 @@ describe('configuration', () => {
     expect(() => parseConfig(schema, {})).toThrow(/^config: DATABASE_URL is missing/);
   });
 });
+
+describe('ensureDatabase', () => {
+  it('creates a missing database once when several services start together', async () => {
+    const { ensureDatabase } = await import('../src/db.js');
+    const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+    base.pathname = `/sf_ensure_${process.pid}_${Date.now()}`;
+    await Promise.all(Array.from({ length: 4 }, () => ensureDatabase(base.toString())));
+    const db = createDb<any>(base.toString(), { schema: 'public', max: 1 });
+    await sql`select 1`.execute(db);
+    await db.destroy();
+    const adminUrl = new URL(base);
+    adminUrl.pathname = '/postgres';
+    const admin = createDb<any>(adminUrl.toString(), { schema: 'public', max: 1 });
+    await sql.raw(`drop database "${base.pathname.slice(1)}" with (force)`).execute(admin);
+    await admin.destroy();
+  });
+});

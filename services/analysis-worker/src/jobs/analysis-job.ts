@@ -14,7 +14,7 @@ import {
   type TourComparison,
 } from '@swingfit/contracts';
 import type { Logger, ObjectStore } from '@swingfit/server-kit';
-import type { CoreDatabase } from '@swingfit/core-db';
+import { launchNumbersOf, type CoreDatabase } from '@swingfit/core-db';
 import { completeAnalysis, failAnalysis, loadAnalysis, markProcessing, type AnalysisRow } from '../db/analyses.js';
 import type { ToolPaths } from '../media/ffmpeg.js';
 import { AnalysisFailure } from '../pipeline/errors.js';
@@ -112,15 +112,7 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
     }
   }
 
-  const lmInput = {
-    clubSpeed: row.club_speed,
-    ballSpeed: row.ball_speed,
-    carry: row.carry,
-    total: row.total,
-    spinRate: row.spin_rate,
-    clubPath: row.club_path,
-    faceAngle: row.face_angle,
-  };
+  const lmInput = launchNumbersOf(row);
   const launchMonitor: LaunchMonitorAnalysis | null = hasLaunchMonitorData(lmInput)
     ? await clock.time('launch-monitor', async () => compareWithReference(lmInput, club, tour))
     : null;

@@ -9,7 +9,7 @@ import type {
   SwingAnalysis,
   TechnicalDetails,
 } from '@swingfit/contracts';
-import type { CoreDatabase, SwingAnalysesTable } from '@swingfit/core-db';
+import { launchNumbersOf, type CoreDatabase, type SwingAnalysesTable } from '@swingfit/core-db';
 
 type Db = Kysely<CoreDatabase> | Transaction<CoreDatabase>;
 export type AnalysisRow = Selectable<SwingAnalysesTable>;
@@ -230,13 +230,7 @@ export function toSwingAnalysis(row: AnalysisRow): SwingAnalysis {
     tourComparison: row.tour_comparison,
     gender: row.gender,
     age: row.age,
-    clubSpeed: row.club_speed,
-    ballSpeed: row.ball_speed,
-    carry: row.carry,
-    total: row.total,
-    spinRate: row.spin_rate,
-    clubPath: row.club_path,
-    faceAngle: row.face_angle,
+    ...launchNumbersOf(row),
     faceOnVideoUrl: faceOn.playback ? mediaUrl(id, 'face-on', 'playback.mp4') : null,
     downTheLineVideoUrl: downTheLine.playback ? mediaUrl(id, 'down-the-line', 'playback.mp4') : null,
     posterUrl: faceOn.poster ? mediaUrl(id, 'face-on', 'poster.jpg') : null,
