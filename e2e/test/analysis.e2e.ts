@@ -73,6 +73,11 @@ describe.skipIf(!fixture)('swing analysis journey', () => {
     });
     expect(playable.duration).toBeGreaterThan(3);
     expect(playable.height).toBeGreaterThan(playable.width); // portrait clip stays upright
+    if (status.pose) {
+      // Key frames load lazily: bring them into view so the screenshot shows them.
+      await page.getByText('Key Frames').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 20_000 });
+    }
     await shot(page, '12-analysis-detail');
     if (status.pose) {
       expect(Object.keys(status.pose.keyframes)).toEqual(expect.arrayContaining(['address', 'top', 'impact', 'finish']));

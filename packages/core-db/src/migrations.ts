@@ -99,9 +99,31 @@ const m0004_swing_analyses: Migration = {
   },
 };
 
+/**
+ * Premium allowance spent per club and week. Kept apart from swing_analyses so deleting an analysis
+ * does not hand the week's upload back (delete and re-upload would otherwise be unlimited).
+ */
+const m0005_upload_allowances: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('upload_allowances')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('club_selection', 'text', (c) => c.notNull())
+      .addColumn('upload_week', 'date', (c) => c.notNull())
+      .addColumn('analysis_id', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('upload_allowances_user_week').on('upload_allowances').columns(['user_id', 'upload_week']).execute();
+    await sql`insert into upload_allowances (user_id, club_selection, upload_week, analysis_id, created_at)
+      select user_id, club_selection, upload_week, id, created_at from swing_analyses`.execute(db);
+  },
+};
+
 export const coreMigrations: Migrations = {
   '0001_accounts': m0001_accounts,
   '0002_outbox': outboxMigration(),
   '0003_inbox': inboxMigration(),
   '0004_swing_analyses': m0004_swing_analyses,
+  '0005_upload_allowances': m0005_upload_allowances,
 };

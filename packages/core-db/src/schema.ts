@@ -52,6 +52,7 @@ export interface CoreDatabase {
   users: UsersTable;
   sessions: SessionsTable;
   swing_analyses: SwingAnalysesTable;
+  upload_allowances: UploadAllowancesTable;
   outbox: OutboxTable;
   processed_events: { event_id: string; type: string; processed_at: Timestamp };
 }
@@ -106,4 +107,13 @@ export function launchNumbersOf(row: Pick<SwingAnalysesTable, 'club_speed' | 'ba
     clubPath: row.club_path,
     faceAngle: row.face_angle,
   };
+}
+
+export interface UploadAllowancesTable {
+  id: Generated<number>;
+  user_id: number;
+  club_selection: string;
+  upload_week: ColumnType<string, string, string>;
+  analysis_id: number;
+  created_at: Timestamp;
 }

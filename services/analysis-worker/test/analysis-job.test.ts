@@ -146,6 +146,20 @@ describe('analysis job', () => {
     expect((await h.events(id)).map((e) => e.type)).toEqual(['analysis.completed']);
   });
 
+  it('removes what it stored when the golfer deleted the analysis while it ran', async () => {
+    const { id, userId } = await h.createAnalysis({ video: clip });
+    const deleting = stagesWith(recordingPoseStage());
+    const pose: typeof deleting.pose = async (input) => {
+      // The gateway's delete: objects first, then the row.
+      await h.s3.store.deletePrefix(`users/${userId}/analyses/${id}/`);
+      await h.db.deleteFrom('swing_analyses').where('id', '=', id).execute();
+      return deleting.pose(input);
+    };
+    expect((await runAnalysis(h.deps({ ...deleting, pose }), id)).outcome).toBe('missing');
+    expect(await h.s3.store.list(`users/${userId}/analyses/${id}/`)).toEqual([]);
+    expect(await h.events(id)).toEqual([]);
+  });
+
   it('fails an undecodable file with a readable reason, without retries', async () => {
     const { id } = await h.createAnalysis({ video: randomBytes(64 * 1024) });
     startWorker(stagesWith(recordingPoseStage()));

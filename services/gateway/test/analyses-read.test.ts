@@ -30,6 +30,8 @@ async function completeAs(id: number, daysAgo: number, numbers: { club_speed: nu
     })
     .where('id', '=', id)
     .execute();
+  // Move the spent allowance to an old week too, so the setup can upload the same club again.
+  await h.deps.db.updateTable('upload_allowances').set({ upload_week: '2020-01-05' }).where('analysis_id', '=', id).execute();
 }
 
 beforeAll(async () => {

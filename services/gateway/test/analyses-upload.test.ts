@@ -183,8 +183,13 @@ describe('POST /api/swing-analyses', () => {
       weekResetsAt: uploadWeekStart(new Date()).end.toISOString(),
     });
 
+    // Deleting this week's driver analysis does not hand the allowance back.
+    const del = await h.app.inject({ method: 'DELETE', url: `/api/swing-analyses/${id}`, headers: { cookie: g.cookie } });
+    expect(del.statusCode).toBe(204);
+    expect((await upload(h, g, [field('clubSelection', 'driver'), file('faceOnVideo', v.mp4)])).statusCode).toBe(403);
+
     // Last week's uploads do not count against this week.
-    await h.deps.db.updateTable('swing_analyses').set({ upload_week: '2020-01-05' }).where('user_id', '=', g.id).execute();
+    await h.deps.db.updateTable('upload_allowances').set({ upload_week: '2020-01-05' }).where('user_id', '=', g.id).execute();
     expect((await upload(h, g, [field('clubSelection', 'driver'), file('faceOnVideo', v.mp4)])).statusCode).toBe(201);
   });
 });

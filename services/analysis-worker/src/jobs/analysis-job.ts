@@ -64,7 +64,14 @@ export async function runAnalysis(deps: AnalysisDeps, analysisId: number, option
   try {
     const result = await analyse(deps, row, { ...options, clock, warnings, workDir });
     const published = await completeAnalysis(deps.db, row, result);
-    return published ? { outcome: 'complete', stages: clock.stages } : { outcome: 'already-finished' };
+    if (published) return { outcome: 'complete', stages: clock.stages };
+    // The golfer deleted the analysis while it ran: the gateway already removed its objects, so the
+    // outputs this run stored after that would be orphans nobody can reach.
+    if (!(await loadAnalysis(deps.db, analysisId))) {
+      await deps.store.deletePrefix(`users/${row.user_id}/analyses/${analysisId}/`);
+      return { outcome: 'missing' };
+    }
+    return { outcome: 'already-finished' };
   } catch (error) {
     if (!(error instanceof AnalysisFailure)) throw error;
     deps.logger.info({ analysisId, reason: error.reason }, 'analysis failed');

@@ -84,12 +84,13 @@ export async function insertAnalysis(db: Db, a: NewAnalysis): Promise<void> {
       upload_week: a.uploadWeek,
     })
     .execute();
+  await db.insertInto('upload_allowances').values({ user_id: a.userId, club_selection: a.clubSelection, upload_week: a.uploadWeek, analysis_id: a.id }).execute();
 }
 
-/** Clubs this user already used their weekly allowance for (week = the upload_week date). */
+/** Clubs this user already spent their weekly allowance on (week = the upload_week date), deleted analyses included. */
 export async function clubsUploadedInWeek(db: Db, userId: number, week: string): Promise<Set<string>> {
   const rows = await db
-    .selectFrom('swing_analyses')
+    .selectFrom('upload_allowances')
     .select('club_selection')
     .distinct()
     .where('user_id', '=', userId)
