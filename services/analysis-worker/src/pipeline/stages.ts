@@ -1,15 +1,12 @@
+import type { WriteUpInput, WriteUp as WriteUpOutput } from '../writeup/types.js';
 import type {
   AnalysisResults,
   CameraView,
-  ClubSelection,
-  ExerciseRecommendation,
-  LaunchMonitorAnalysis,
   MobilityAnalysis,
   PoseSummary,
   PoseTrack,
   SwingEventName,
   TechnicalDetails,
-  TourComparison,
 } from '@swingfit/contracts';
 
 /*
@@ -50,23 +47,8 @@ export type PoseStageOutput =
 
 export type PoseStage = (input: PoseStageInput) => Promise<PoseStageOutput>;
 
-export interface WriteUpInput {
-  club: ClubSelection;
-  tour: TourComparison;
-  launchMonitor: LaunchMonitorAnalysis | null;
-  pose: PoseSummary | null;
-  downTheLinePose: PoseSummary | null;
-}
-
-export interface WriteUpOutput {
-  performanceAssessment: string;
-  launchMonitorAssessment: string | null;
-  swingStrengths: string[];
-  swingWeaknesses: string[];
-  keyIssues: string[];
-  recommendations: string[];
-  exerciseRecommendations: ExerciseRecommendation[];
-}
+/* The write-up stage's shapes live with the writer (src/writeup/types.ts); re-exported for the pipeline. */
+export type { WriteUpInput, WriteUp as WriteUpOutput } from '../writeup/types.js';
 
 export type WriteUpStage = (input: WriteUpInput) => Promise<WriteUpOutput>;
 
