@@ -173,7 +173,7 @@ try {
   const measuredUpload = async (declare: boolean): Promise<number> => {
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
-    await db.query("update core.swing_analyses set upload_week = '2020-01-05' where user_id = $1", [userId]); // frees this week's driver allowance
+    await db.query("update core.upload_allowances set upload_week = '2020-01-05' where user_id = $1", [userId]); // frees this week's driver allowance
     await db.end();
     await new Promise((r) => setTimeout(r, 500));
     baseline = rssKb(pid);
