@@ -26,9 +26,12 @@ describe('account journey', () => {
 
   it('welcomes a first-time visitor and leads to sign-up', async () => {
     await page.goto(stack.url);
-    // First visit: onboarding, which can be skipped.
+    // First visit: onboarding, which can be skipped. Wait for the app to draw either screen first:
+    // isVisible() does not wait, so checking before React has rendered would race.
     const skip = page.getByRole('button', { name: /skip/i });
-    if (await skip.isVisible({ timeout: 5_000 }).catch(() => false)) await skip.click();
+    await visible(skip.or(page.getByRole('button', { name: 'Get Started' })), 30_000);
+    await shot(page, '00-onboarding');
+    if (await skip.isVisible()) await skip.click();
     await visible(page.getByRole('button', { name: 'Get Started' }), 30_000);
     await shot(page, '01-welcome');
     await page.getByRole('button', { name: 'Get Started' }).click();
