@@ -1,5 +1,6 @@
 import { Kysely, Migrator, sql, type Migration } from 'kysely';
 import type { Logger } from 'pino';
+import { createDb, ensureDatabase } from './db.js';
 
 export type Migrations = Record<string, Migration>;
 
@@ -24,4 +25,20 @@ export async function migrateSchema(db: Kysely<any>, schema: string, migrations:
       await sql`select pg_advisory_unlock(hashtext(${`swingfit:migrate:${schema}`}))`.execute(conn);
     }
   });
+}
+
+/**
+ * A service's start-up database step: create the database if missing, connect with the service's
+ * schema first on the search path, and bring that schema to the latest migration.
+ */
+export async function openSchema<DB>(
+  connectionString: string,
+  schema: string,
+  migrations: Migrations,
+  options: { logger?: Logger; applicationName?: string; max?: number } = {},
+): Promise<Kysely<DB>> {
+  await ensureDatabase(connectionString);
+  const db = createDb<DB>(connectionString, { schema, applicationName: options.applicationName, max: options.max });
+  await migrateSchema(db, schema, migrations, options.logger);
+  return db;
 }

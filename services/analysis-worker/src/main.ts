@@ -1,13 +1,11 @@
 import {
+  openSchema,
   ObjectStore,
   OutboxRelay,
   closeOnSignals,
-  createDb,
   createHttpServer,
   createLogger,
   createRedis,
-  ensureDatabase,
-  migrateSchema,
   objectStoreConfig,
   pingDb,
   pingRedis,
@@ -23,9 +21,7 @@ const config = readConfig();
 const logger = createLogger('analysis-worker', config.LOG_LEVEL);
 
 // The worker shares the core schema with the gateway; whichever starts first migrates it (advisory lock).
-await ensureDatabase(config.DATABASE_URL);
-const db = createDb<CoreDatabase>(config.DATABASE_URL, { schema: CORE_SCHEMA, applicationName: 'analysis-worker' });
-await migrateSchema(db, CORE_SCHEMA, coreMigrations, logger);
+const db = await openSchema<CoreDatabase>(config.DATABASE_URL, CORE_SCHEMA, coreMigrations, { logger, applicationName: 'analysis-worker' });
 
 const redis = createRedis(config.REDIS_URL, 'worker');
 const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX };

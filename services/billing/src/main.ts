@@ -1,4 +1,4 @@
-import { OutboxRelay, closeOnSignals, createDb, createLogger, createRedis, ensureDatabase, migrateSchema, queueConnection } from '@swingfit/server-kit';
+import { OutboxRelay, closeOnSignals, createLogger, createRedis, openSchema, queueConnection } from '@swingfit/server-kit';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { createStripe } from './services/stripe-client.js';
@@ -8,9 +8,7 @@ import { BILLING_SCHEMA, type BillingDatabase } from './db/schema.js';
 const config = readConfig();
 const logger = createLogger('billing', config.LOG_LEVEL);
 
-await ensureDatabase(config.DATABASE_URL);
-const db = createDb<BillingDatabase>(config.DATABASE_URL, { schema: BILLING_SCHEMA, applicationName: 'billing' });
-await migrateSchema(db, BILLING_SCHEMA, billingMigrations, logger);
+const db = await openSchema<BillingDatabase>(config.DATABASE_URL, BILLING_SCHEMA, billingMigrations, { logger, applicationName: 'billing' });
 
 const redis = createRedis(config.REDIS_URL, 'producer');
 const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX };

@@ -1,12 +1,10 @@
 import {
+  openSchema,
   OutboxRelay,
   closeOnSignals,
   consumeEvents,
-  createDb,
   createLogger,
   createRedis,
-  ensureDatabase,
-  migrateSchema,
   queueConnection,
 } from '@swingfit/server-kit';
 import { buildApp } from './app.js';
@@ -18,9 +16,7 @@ import { gamificationHandlers } from './jobs/events.js';
 const config = readConfig();
 const logger = createLogger('gamification', config.LOG_LEVEL);
 
-await ensureDatabase(config.DATABASE_URL);
-const db = createDb<GamificationDatabase>(config.DATABASE_URL, { schema: GAMIFICATION_SCHEMA, applicationName: 'gamification' });
-await migrateSchema(db, GAMIFICATION_SCHEMA, gamificationMigrations, logger);
+const db = await openSchema<GamificationDatabase>(config.DATABASE_URL, GAMIFICATION_SCHEMA, gamificationMigrations, { logger, applicationName: 'gamification' });
 
 const redis = createRedis(config.REDIS_URL, 'producer');
 const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX };

@@ -1,28 +1,23 @@
 import {
+  openSchema,
   ObjectStore,
   OutboxRelay,
   closeOnSignals,
-  createDb,
   createLogger,
   createRedis,
-  ensureDatabase,
-  migrateSchema,
   objectStoreConfig,
   queueConnection,
 } from '@swingfit/server-kit';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
-import { coreMigrations } from '@swingfit/core-db';
-import { CORE_SCHEMA, type CoreDatabase } from '@swingfit/core-db';
+import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { resolveAdminPassword } from './services/admin-password.js';
 import { startEventConsumers } from './jobs/events.js';
 
 const config = readConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
 
-await ensureDatabase(config.DATABASE_URL);
-const db = createDb<CoreDatabase>(config.DATABASE_URL, { schema: CORE_SCHEMA, applicationName: 'gateway' });
-await migrateSchema(db, CORE_SCHEMA, coreMigrations, logger);
+const db = await openSchema<CoreDatabase>(config.DATABASE_URL, CORE_SCHEMA, coreMigrations, { logger, applicationName: 'gateway' });
 
 const redis = createRedis(config.REDIS_URL, 'producer');
 const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX };

@@ -4,6 +4,7 @@ import type {
   CameraView,
   ExerciseRecommendation,
   LaunchMonitorAnalysis,
+  LaunchMonitorInput,
   MobilityAnalysis,
   PoseSummary,
   SwingAnalysis,
@@ -40,20 +41,13 @@ export async function reserveAnalysisId(db: Db): Promise<number> {
   return Number(rows[0]!.id);
 }
 
-export interface NewAnalysis {
+export interface NewAnalysis extends LaunchMonitorInput {
   id: number;
   userId: number;
   clubSelection: string;
   tourComparison: 'pga' | 'lpga';
   gender: 'male' | 'female' | null;
   age: number | null;
-  clubSpeed: number | null;
-  ballSpeed: number | null;
-  carry: number | null;
-  total: number | null;
-  spinRate: number | null;
-  clubPath: number | null;
-  faceAngle: number | null;
   faceOnKey: string;
   downTheLineKey: string | null;
   probe: unknown;
