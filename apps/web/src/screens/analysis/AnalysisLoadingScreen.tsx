@@ -103,7 +103,7 @@ function LoadingFlow({ id }: { id: string }) {
             <ProgressBar value={percent} label="Analysis progress" />
             <ol className="an-steps">
               {LOADING_STEPS.map((label, i) => {
-                const state = i < activeStep ? 'done' : i === activeStep ? 'active' : 'todo';
+                const state = i < activeStep ? 'done' : i === activeStep ? 'active' : 'upcoming';
                 return (
                   <li key={label} data-state={state}>
                     <span className="an-dot">{state === 'done' ? <Check size={14} /> : state === 'active' ? <Spinner size="sm" label="" /> : i + 1}</span>
