@@ -34,6 +34,11 @@ const worker = createAnalysisWorker(
   { connection: queues.connection, prefix: queues.prefix, concurrency: config.WORKER_CONCURRENCY, lockDuration: config.JOB_LOCK_MS, maxStalledCount: 2 },
 );
 relay.start();
+// Model loading takes seconds per configuration: done now, not inside the first golfer's analysis.
+defaultStages.warm?.().then(
+  () => logger.info('pose models loaded'),
+  (error: unknown) => logger.warn({ err: error }, 'pose models could not be loaded ahead of time'),
+);
 
 const health = createHttpServer({ logger });
 registerHealth(health, {

@@ -22,7 +22,7 @@ import { mediaUrl, type AnalysisMedia } from '../pipeline/media-keys.js';
 import { publishView } from '../pipeline/publish.js';
 import { StageClock } from '../pipeline/stage-clock.js';
 import type { PipelineStages, PoseStageOutput } from '../pipeline/stages.js';
-import { prepareVideo, probeSummary, type PreparedVideo } from '../pipeline/video.js';
+import { prepareVideo, probeSummary, startVideo, type PreparedVideo, type StartedVideo } from '../pipeline/video.js';
 
 /*
  * The analysis job: load -> claim -> per video (download, probe, transcode, poster) -> launch monitor
@@ -107,11 +107,37 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
     onProgress: (f: number) => progress('transcode', from + f * (to - from)),
   });
   progress('download', 0);
-  const faceOn = await prepareVideo(videoCtx(5, 30), 'face-on', row.face_on_key);
+  const faceOnStarted = await startVideo(videoCtx(5, 40), 'face-on', row.face_on_key);
+  // The face-on pose stage reads the small frames the transcode writes while it is still running.
+  const facePosePending = runPose(deps, ctx, faceOnStarted);
+  // A pose stage that fails or throws makes the rest of the transcode pointless: stop it.
+  let stoppedForPose = false;
+  const stopTranscode = () => {
+    stoppedForPose = true;
+    faceOnStarted.abort();
+  };
+  facePosePending.then((out) => (!out.ok && !out.skipped ? stopTranscode() : undefined), stopTranscode);
+  let faceOn: PreparedVideo;
+  try {
+    faceOn = await faceOnStarted.ready;
+  } catch (error) {
+    if (!stoppedForPose) throw error; // the transcode's own failure (an undecodable video…)
+    const pose = await facePosePending.then((out) => ({ out }), (failure: unknown) => ({ failure }));
+    if ('failure' in pose) throw pose.failure;
+    if (!pose.out.ok) throw poseFailure(pose.out);
+    throw error;
+  }
+  progress('pose', 45);
+  const facePose = await facePosePending;
+  if (!facePose.ok) {
+    if (!facePose.skipped) throw poseFailure(facePose);
+    warnings.push(`Body analysis unavailable: ${facePose.reason}`);
+  }
+
   let downTheLine: PreparedVideo | null = null;
   if (row.down_the_line_key) {
     try {
-      downTheLine = await prepareVideo(videoCtx(30, 45), 'down-the-line', row.down_the_line_key);
+      downTheLine = await prepareVideo(videoCtx(45, 60), 'down-the-line', row.down_the_line_key);
     } catch (error) {
       // Only the face-on video is required; a bad optional video is reported, not fatal.
       if (!(error instanceof AnalysisFailure)) throw error;
@@ -124,20 +150,10 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
     ? await clock.time('launch-monitor', async () => compareWithReference(lmInput, club, tour))
     : null;
 
-  progress('pose', 45);
-  const facePose = await runPose(deps, ctx, faceOn);
-  if (!facePose.ok) {
-    if (!facePose.skipped) {
-      // The pose stage's reasons may already carry their advice as full sentences.
-      const advice = /[.!?]$/.test(facePose.reason) ? facePose.reason : `${facePose.reason}. ${POSE_ADVICE}`;
-      throw new AnalysisFailure(facePose.reason, advice, facePose.technicalDetails ? { pose: facePose.technicalDetails } : undefined);
-    }
-    warnings.push(`Body analysis unavailable: ${facePose.reason}`);
-  }
   let dtlPose: PoseStageOutput | null = null;
   if (downTheLine) {
     progress('pose', 65);
-    dtlPose = await runPose(deps, ctx, downTheLine);
+    dtlPose = await runPose(deps, ctx, { ...downTheLine, forecast: playbackFacts(downTheLine) });
     if (!dtlPose.ok && !dtlPose.skipped) warnings.push(`Down-the-line body analysis skipped: ${dtlPose.reason}`);
   }
   const pose = facePose.ok ? summaryWithUrls(row.id, 'face-on', facePose) : null;
@@ -194,18 +210,36 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   };
 }
 
-function runPose(deps: AnalysisDeps, ctx: RunContext, video: PreparedVideo): Promise<PoseStageOutput> {
-  return ctx.clock.time(`${video.view}:pose`, () =>
-    deps.stages.pose({
+const playbackFacts = (video: PreparedVideo) => ({ fps: video.playback.fps, width: video.playback.displayWidth, height: video.playback.displayHeight });
+
+function poseFailure(out: Extract<PoseStageOutput, { ok: false }>): AnalysisFailure {
+  // The pose stage's reasons may already carry their advice as full sentences.
+  const advice = /[.!?]$/.test(out.reason) ? out.reason : `${out.reason}. ${POSE_ADVICE}`;
+  return new AnalysisFailure(out.reason, advice, out.technicalDetails ? { pose: out.technicalDetails } : undefined);
+}
+
+/** The pose stage on a video that is either ready or still being transcoded (then `ready` is given). */
+function runPose(
+  deps: AnalysisDeps,
+  ctx: RunContext,
+  video: Pick<StartedVideo, 'view' | 'playbackPath' | 'forecast' | 'analysisFrames'> & { ready?: Promise<PreparedVideo> },
+): Promise<PoseStageOutput> {
+  // Without a usable forecast rate the stage waits for the playback's own facts.
+  const streaming = video.ready && video.forecast.fps > 0 ? video.ready : undefined;
+  const playback = streaming?.then(playbackFacts);
+  playback?.catch(() => undefined); // the transcode's failure is reported by whoever awaits `ready`
+  return ctx.clock.time(`${video.view}:pose`, async () => {
+    const facts = streaming || !video.ready ? video.forecast : playbackFacts(await video.ready);
+    return deps.stages.pose({
       videoPath: video.playbackPath,
       slot: video.view,
       workDir: join(ctx.workDir, video.view),
-      fps: video.playback.fps,
-      width: video.playback.displayWidth,
-      height: video.playback.displayHeight,
+      ...facts,
       signal: ctx.signal,
-    }),
-  );
+      ...(video.analysisFrames ? { searchFrames: video.analysisFrames } : {}),
+      ...(playback ? { playback } : {}),
+    });
+  });
 }
 
 function summaryWithUrls(analysisId: number, view: CameraView, out: Extract<PoseStageOutput, { ok: true }>): PoseSummary {

@@ -8,8 +8,25 @@ export const PLAYBACK_MAX_FPS = 60;
 
 const HDR_TRANSFERS = new Set(['arib-std-b67', 'smpte2084']);
 
+/** The upright size of the playback video for this upload (ffmpeg may round the short side by a pixel or two). */
+export function playbackSize(probe: Pick<ProbeResult, 'displayWidth' | 'displayHeight'>): { width: number; height: number } {
+  const { displayWidth: w, displayHeight: h } = probe;
+  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+  const long = Math.min(PLAYBACK_LONG_SIDE, Math.trunc(Math.max(w, h) / 2) * 2);
+  return w >= h ? { width: long, height: even((h * long) / w) } : { width: even((w * long) / h), height: long };
+}
+
+/** Small raw RGBA frames for the pose stage, written by the same ffmpeg run (one decode of the upload). */
+export interface AnalysisFramesOutput {
+  path: string;
+  width: number;
+  height: number;
+}
+
 export interface TranscodeOptions {
   signal?: AbortSignal;
+  /** Also write every playback frame, scaled to this size, as raw RGBA. */
+  analysisFrames?: AnalysisFramesOutput;
   onProgress?: (fraction: number) => void;
   cwd?: string;
   preset?: string;
@@ -32,14 +49,23 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     : [];
   const filters = [scale, ...hdr, 'format=yuv420p'];
   if (probe.fps > PLAYBACK_MAX_FPS + 0.5) filters.push(`fps=${PLAYBACK_MAX_FPS}`);
+  const frames = options.analysisFrames;
+  // The analysis branch taps the finished playback picture (upright, tone-mapped, rate-capped) and goes
+  // through the same frame-rate conversion as the MP4 (constant rate for both), so its frame n is the
+  // playback's frame n.
+  const graph = frames
+    ? ['-filter_complex', `[0:${probe.videoStreamIndex}]${filters.join(',')},split=2[play][small];[small]scale=${frames.width}:${frames.height}:flags=bilinear,format=rgba[analysis]`, '-map', '[play]', '-fps_mode:v', 'cfr']
+    : ['-map', `0:${probe.videoStreamIndex}`];
   return [
     '-i', input,
-    '-map', `0:${probe.videoStreamIndex}`,
+    ...graph,
     ...(probe.hasAudio ? ['-map', '0:a:0'] : []),
-    '-vf', filters.join(','),
+    ...(frames ? [] : ['-vf', filters.join(',')]),
     '-c:v', 'libx264',
-    '-preset', options.preset ?? 'veryfast',
+    '-preset', options.preset ?? 'superfast',
     '-crf', String(options.crf ?? 23),
+    // A keyframe every second: golfers scrub through a swing, and the pose stage seeks to its frames.
+    '-g', String(Math.max(1, Math.round(Math.min(probe.fps || 30, PLAYBACK_MAX_FPS)))),
     '-profile:v', 'high',
     '-pix_fmt', 'yuv420p',
     ...(hdr.length ? ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'] : []),
@@ -48,6 +74,7 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     '-movflags', '+faststart',
     '-progress', 'pipe:1', '-nostats',
     output,
+    ...(frames ? ['-map', '[analysis]', '-an', '-fps_mode', 'cfr', '-f', 'rawvideo', '-pix_fmt', 'rgba', frames.path] : []),
   ];
 }
 
@@ -58,6 +85,9 @@ export async function transcodeForPlayback(tools: ToolPaths, input: string, outp
     timeoutMs: 60_000 + duration * 20_000,
     signal: options.signal,
     cwd: options.cwd,
+    // Feeding the pose stage puts the transcode on the critical path: at nice 10 the pose workers it
+    // feeds would starve it of CPU and then wait for its frames.
+    ...(options.analysisFrames ? { nice: 0 } : {}),
     onProgress: options.onProgress
       ? (p: FfmpegProgress) => options.onProgress?.(p.done ? 1 : Math.min(1, Math.max(0, p.outTimeSec / duration)))
       : undefined,

@@ -1,3 +1,4 @@
+import type { FrameFile } from '../pose/frames.js';
 import type { WriteUpInput, WriteUp as WriteUpOutput } from '../writeup/types.js';
 import type {
   AnalysisResults,
@@ -24,6 +25,13 @@ export interface PoseStageInput {
   width: number;
   height: number;
   signal?: AbortSignal;
+  /** Every playback frame, small and raw, when the transcode writes them (else the stage decodes `videoPath`). */
+  searchFrames?: FrameFile;
+  /**
+   * Present while the transcode is still writing `videoPath` and `searchFrames`: settles with the
+   * playback's own facts once both are complete (fps, width and height above are then a forecast).
+   */
+  playback?: Promise<{ fps: number; width: number; height: number }>;
 }
 
 export interface PoseStageFields {
@@ -55,6 +63,8 @@ export type WriteUpStage = (input: WriteUpInput) => Promise<WriteUpOutput>;
 export interface PipelineStages {
   pose: PoseStage;
   writeUp: WriteUpStage;
+  /** Loads what the stages need (pose models) ahead of the first job. */
+  warm?: () => Promise<void>;
   /** Releases what the stages hold (pose worker threads) at shutdown. */
   close?: () => Promise<void>;
 }

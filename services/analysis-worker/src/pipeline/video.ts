@@ -6,11 +6,15 @@ import type { CameraView } from '@swingfit/contracts';
 import type { ObjectStore } from '@swingfit/server-kit';
 import { ToolError, type ToolPaths } from '../media/ffmpeg.js';
 import { NotAVideoError, probeVideo, type ProbeResult } from '../media/probe.js';
-import { extractPoster, transcodeForPlayback } from '../media/transcode.js';
+import { PLAYBACK_MAX_FPS, extractPoster, playbackSize, transcodeForPlayback } from '../media/transcode.js';
+import { SEARCH_LONG_SIDE, scaledSize, type FrameFile } from '../pose/frames.js';
 import { AnalysisFailure, undecodableVideo } from './errors.js';
 import type { StageClock } from './stage-clock.js';
 
-/* Stages per uploaded video: download -> probe -> transcode -> poster. */
+/*
+ * Stages per uploaded video: download -> probe -> transcode -> poster. The transcode runs in the
+ * background (startVideo): the pose stage reads the small frames it writes while it is still going.
+ */
 
 export interface PreparedVideo {
   view: CameraView;
@@ -19,6 +23,8 @@ export interface PreparedVideo {
   posterPath: string;
   /** The playback file's own facts (upright size, fps after capping). */
   playback: ProbeResult;
+  /** Every playback frame, small and raw, for the pose stage's search (null for very long clips). */
+  analysisFrames: FrameFile | null;
 }
 
 export interface VideoStageContext {
@@ -32,8 +38,36 @@ export interface VideoStageContext {
 }
 
 const MIN_VIDEO_SECONDS = 0.3;
+/** Above this the raw frame file would crowd the scratch disk; the pose stage then decodes for itself. */
+const MAX_FRAME_FILE_BYTES = 256 * 1024 * 1024;
 
+function analysisFramesFor(probe: ProbeResult, dir: string): FrameFile | null {
+  const size = scaledSize(playbackSize(probe).width, playbackSize(probe).height, SEARCH_LONG_SIDE);
+  const frames = probe.durationSec * Math.min(probe.fps || PLAYBACK_MAX_FPS, PLAYBACK_MAX_FPS);
+  if (!(frames > 0) || frames * size.width * size.height * 4 > MAX_FRAME_FILE_BYTES) return null;
+  return { path: join(dir, 'analysis-frames.rgba'), size };
+}
+
+/** A video whose playback transcode is under way. */
+export interface StartedVideo {
+  view: CameraView;
+  probe: ProbeResult;
+  playbackPath: string;
+  /** What the playback will be (size and rate), known from the upload before the transcode ends. */
+  forecast: { fps: number; width: number; height: number };
+  analysisFrames: FrameFile | null;
+  /** The transcode and the poster are done (rejects with an AnalysisFailure for an undecodable video). */
+  ready: Promise<PreparedVideo>;
+  /** Stops the transcode (e.g. the analysis already failed); `ready` then rejects. */
+  abort: () => void;
+}
+
+/** Download, probe and the whole transcode, waited for. */
 export async function prepareVideo(ctx: VideoStageContext, view: CameraView, originalKey: string): Promise<PreparedVideo> {
+  return (await startVideo(ctx, view, originalKey)).ready;
+}
+
+export async function startVideo(ctx: VideoStageContext, view: CameraView, originalKey: string): Promise<StartedVideo> {
   const dir = join(ctx.workDir, view);
   const original = join(dir, 'original');
   await mkdir(dir, { recursive: true });
@@ -60,21 +94,33 @@ export async function prepareVideo(ctx: VideoStageContext, view: CameraView, ori
   if (probe.durationSec > 0 && probe.durationSec < MIN_VIDEO_SECONDS) throw new AnalysisFailure('The video is too short to show a swing');
 
   const playbackPath = join(dir, 'playback.mp4');
-  await ctx.clock.time(`${view}:transcode`, async () => {
-    try {
-      await transcodeForPlayback(ctx.tools, original, playbackPath, probe, { signal: ctx.signal, cwd: dir, onProgress: ctx.onProgress });
-    } catch (error) {
-      // A non-zero exit on a file ffprobe could read means the decoder failed: the video is the problem.
-      if (error instanceof ToolError && error.reason === 'exit') throw undecodableVideo(probe.videoCodec);
-      throw error;
-    }
-  });
-  const playback = await probeVideo(ctx.tools, playbackPath, { signal: ctx.signal });
-  if (playback.frameCount === 0) throw undecodableVideo(probe.videoCodec);
+  const analysisFrames = analysisFramesFor(probe, dir);
+  const stop = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
+  const ready = (async (): Promise<PreparedVideo> => {
+    await ctx.clock.time(`${view}:transcode`, async () => {
+      try {
+        await transcodeForPlayback(ctx.tools, original, playbackPath, probe, {
+          signal, cwd: dir, onProgress: ctx.onProgress,
+          ...(analysisFrames ? { analysisFrames: { path: analysisFrames.path, ...analysisFrames.size } } : {}),
+        });
+      } catch (error) {
+        // A non-zero exit on a file ffprobe could read means the decoder failed: the video is the problem.
+        if (error instanceof ToolError && error.reason === 'exit') throw undecodableVideo(probe.videoCodec);
+        throw error;
+      }
+    });
+    const playback = await probeVideo(ctx.tools, playbackPath, { signal });
+    if (playback.frameCount === 0) throw undecodableVideo(probe.videoCodec);
 
-  const posterPath = join(dir, 'poster.jpg');
-  await ctx.clock.time(`${view}:poster`, () => extractPoster(ctx.tools, playbackPath, posterPath, playback.durationSec, { signal: ctx.signal, cwd: dir }));
-  return { view, probe, playbackPath, posterPath, playback };
+    const posterPath = join(dir, 'poster.jpg');
+    await ctx.clock.time(`${view}:poster`, () => extractPoster(ctx.tools, playbackPath, posterPath, playback.durationSec, { signal, cwd: dir }));
+    return { view, probe, playbackPath, posterPath, playback, analysisFrames };
+  })();
+  ready.catch(() => undefined); // whoever awaits it sees the error; an unawaited failure is not a crash
+  const size = playbackSize(probe);
+  const fps = probe.fps > PLAYBACK_MAX_FPS + 0.5 ? PLAYBACK_MAX_FPS : probe.fps;
+  return { view, probe, playbackPath, forecast: { fps, ...size }, analysisFrames, ready, abort: () => stop.abort() };
 }
 
 /** The facts about an input worth keeping in technical_details (no file paths). */

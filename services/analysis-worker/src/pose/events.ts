@@ -46,9 +46,11 @@ export const EVENT_THRESHOLDS = {
   still: 0.8,
   /** Gaps without a golfer shorter than this are interpolated. */
   maxGapSec: 0.5,
+  /** Top to impact takes 0.25–0.5 s even in slow swings: a longer "downswing" is a finish followed by the next address. */
+  maxDownswingSec: 0.8,
 };
 
-interface Series {
+export interface Series {
   frame: number[];
   time: number[];
   x: number[];
@@ -84,7 +86,7 @@ function smooth(values: number[], half: number): number[] {
   });
 }
 
-function buildSeries(points: TrackPoint[]): Series {
+export function buildSeries(points: TrackPoint[]): Series {
   const time = points.map((p) => p.timeSec);
   const rate = points.length > 1 ? (points.length - 1) / Math.max(1e-6, time[time.length - 1]! - time[0]!) : 30;
   // Torso length changes with turn and bend; a rolling median over ±0.5 s follows zooms, not poses.
@@ -152,6 +154,7 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
     const valleyEnd = next ? next[0] : n - 1;
     const impact = argBest(s.up, a1, valleyEnd, (v, b) => v < b);
     if (impact < 0 || !(s.up[impact]! < t.low)) continue;
+    if (s.time[impact]! - s.time[top]! > t.maxDownswingSec) continue;
     const peakSpeed = Math.max(...s.speed.slice(top, Math.min(n, impact + 2)));
     if (peakSpeed < t.minSwingSpeed) continue;
     // The finish: the highest point of the follow-through (or the clip's end when it stops early).

@@ -4,14 +4,16 @@
  * See ARCHITECTURE section 8. CPU work runs in worker threads (runtime/pool.ts).
  */
 import type { AnalysisResults, MobilityAnalysis, PoseSummary, PoseTrack } from '@swingfit/contracts';
-import { detectSwingEvents, tempoOf, type SwingEventAt, type TrackPoint } from './events.js';
-import { decodeFrames, scaledSize } from './frames.js';
-import { handsPx, hipCentrePx, torsoLengthPx } from './geometry.js';
+import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
+
+const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
+import { SEARCH_LONG_SIDE, decodeFrames, scaledSize, streamFrameFile, type FrameFile } from './frames.js';
 import type { Pose } from './landmarks.js';
 import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
-import { runPass, type PassFrame } from './passes.js';
+import { copyFrame, runPass, type PassFrame } from './passes.js';
 import { describeSwing } from './report.js';
+import { fillTrack, searchSwing } from './search.js';
 import { heavyWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
 import type { RawFrame } from './runtime/protocol.js';
 import { detectHandedness, detectView } from './view.js';
@@ -28,12 +30,17 @@ export const POSE_FAILURE_REASONS = {
 export const MIN_PERSON_RATIO = 0.5;
 /** Share of sampled frames with a second person that makes the clip ambiguous. */
 export const MAX_CROWD_SHARE = 0.3;
-const SEARCH_LONG_SIDE = 256;
 const MEASURE_LONG_SIDE = 640;
 const CROWD_SAMPLES = 10;
 const MODELS = { search: 'pose_landmarker_lite', measure: 'pose_landmarker_heavy' } as const;
 
 type KeyFrameName = 'address' | 'top' | 'impact' | 'finish';
+
+export interface PlaybackFacts {
+  fps: number;
+  width: number;
+  height: number;
+}
 
 export interface PoseStageInput {
   videoPath: string;
@@ -43,6 +50,13 @@ export interface PoseStageInput {
   width: number;
   height: number;
   signal?: AbortSignal;
+  /** Every playback frame, small and raw, written by the transcode (else frames are decoded from `videoPath`). */
+  searchFrames?: FrameFile;
+  /**
+   * Set while the transcode is still writing `videoPath` and `searchFrames`: settles with the playback's
+   * own facts when both are complete (fps, width and height above are then the forecast from the upload).
+   */
+  playback?: Promise<PlaybackFacts>;
   /** Defaults to the process-wide pool (POSE_PROCESSES workers). */
   pool?: PosePool;
 }
@@ -67,29 +81,26 @@ export type PoseStageResult =
 const shareWithSeveral = (frames: PassFrame[]): number =>
   frames.length ? frames.filter((f) => f.poses > 1).length / frames.length : 0;
 
-/** Loads both models in every worker ahead of the first job (model loading takes a second or two). */
+/** The pool slot that counts people (lite model, two poses): the one without the heavy model when there is one. */
+const crowdWorker = (pool: PosePool): number => heavyWorkers(pool) % pool.size;
+
+/** Loads every model configuration the stage uses ahead of the first job (loading takes a second or two each). */
 export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
   await Promise.all([
     ...Array.from({ length: pool.size }, (_, worker) => pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker })),
-    ...Array.from({ length: heavyWorkers(pool) }, (_, worker) => pool.run({ variant: 'heavy', numPoses: 2, video: false, frames: [], worker })),
+    ...Array.from({ length: heavyWorkers(pool) }, (_, worker) => pool.run({ variant: 'heavy', numPoses: 1, video: true, frames: [], worker })),
+    pool.run({ variant: 'lite', numPoses: 2, video: false, frames: [], worker: crowdWorker(pool) }),
   ]);
-}
-
-const copyFrame = (f: RawFrame): RawFrame => ({ ...f, data: new Uint8Array(f.data) });
-
-function trackPoints(frames: PassFrame[], fps: number, width: number, height: number): TrackPoint[] {
-  return frames.map((f) => ({
-    frame: f.index,
-    timeSec: f.index / fps,
-    hands: f.pose ? handsPx(f.pose, width, height) : null,
-    hips: f.pose ? hipCentrePx(f.pose, width, height) : null,
-    torsoPx: f.pose ? torsoLengthPx(f.pose, width, height) : null,
-  }));
 }
 
 /** Frame indices around an event, `step` apart, clamped to the clip. */
 const around = (frame: number, offsets: number[], step: number, last: number): number[] =>
   offsets.map((o) => Math.min(last, Math.max(0, frame + o * step)));
+
+/** Share of a spread sample of frames showing more than one person (the detector is the same in every model size). */
+function countCrowd(pool: PosePool, sample: RawFrame[], signal?: AbortSignal): Promise<number> {
+  return runPass(pool, sample, { variant: 'lite', numPoses: 2, video: false, signal, worker: crowdWorker(pool), chunkCount: 1 }).then(shareWithSeveral);
+}
 
 export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResult> {
   const started = performance.now();
@@ -100,34 +111,47 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   };
   const pool = input.pool ?? sharedPosePool();
   const stride = Math.max(1, Math.round(input.fps / 30));
-  const searchSize = scaledSize(input.width, input.height, SEARCH_LONG_SIDE);
+  const given = input.searchFrames;
+  // Frames from the transcode are used when their shape matches the playback video (rounding aside).
+  const usable = given !== undefined && Math.abs(given.size.width / given.size.height - input.width / input.height) < 0.02;
+  const searchSize = usable ? given.size : scaledSize(input.width, input.height, SEARCH_LONG_SIDE);
+  const playbackWritten = input.playback ?? Promise.resolve({ fps: input.fps, width: input.width, height: input.height });
 
   let t = performance.now();
-  const frames = await decodeFrames({ videoPath: input.videoPath, size: searchSize, fps: input.fps, stride, signal: input.signal });
-  t = lap('decodeMs', t);
-  const lastFrame = frames.length ? frames[frames.length - 1]!.index : 0;
+  const frames = usable
+    ? streamFrameFile(given, input.fps, stride, playbackWritten, input.signal)
+    : await playbackWritten.then(() => decodeFrames({ videoPath: input.videoPath, size: searchSize, fps: input.fps, stride, signal: input.signal }));
+  const search = await searchSwing({ pool, frames, fps: input.fps, width: searchSize.width, height: searchSize.height, signal: input.signal }, MIN_PERSON_RATIO);
+  t = lap(usable ? 'searchMs' : 'decodeAndSearchMs', t);
+  const basics = { personFoundRatio: Math.round(search.personFoundRatio * 1000) / 1000, analysedFrames: search.analysed.length, stride, timings };
+  if (search.personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
+
+  // From here on the playback file is read, so it must be complete; its own facts replace the forecast.
+  const playback = await playbackWritten;
+  t = lap('waitForTranscodeMs', t);
+  const lastFrame = search.lastFrame;
   const frameCount = lastFrame + 1;
-  const sampleEvery = Math.max(1, Math.floor(frames.length / CROWD_SAMPLES));
-  const crowdSample = frames.filter((_, i) => i % sampleEvery === 0).slice(0, CROWD_SAMPLES).map(copyFrame);
-
-  const search = await runPass(pool, frames, { variant: 'lite', numPoses: 1, video: true, signal: input.signal });
-  t = lap('searchMs', t);
-  const found = search.filter((f) => f.pose !== null);
-  const personFoundRatio = search.length ? found.length / search.length : 0;
-  const basics = { personFoundRatio: Math.round(personFoundRatio * 1000) / 1000, analysedFrames: search.length, stride, timings };
-  if (personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
-
-  const detected = detectSwingEvents(trackPoints(search, input.fps, searchSize.width, searchSize.height));
-  if (!detected.ok) {
+  /** Up to CROWD_SAMPLES analysed frames spread evenly over [from, to]. */
+  const spread = (from: number, to: number): number[] => {
+    const first = Math.ceil(Math.max(0, from) / stride);
+    const count = Math.floor(Math.min(lastFrame, to) / stride) - first + 1;
+    const n = Math.min(CROWD_SAMPLES, Math.max(0, count));
+    return [...new Set(Array.from({ length: n }, (_, i) => (first + Math.floor((i * count) / n)) * stride))];
+  };
+  const measureSize = scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
+  // People far from the camera are small: they are counted on the larger frames.
+  const decodeLarge = (indices: number[]) => decodeFrames({ videoPath: input.videoPath, size: measureSize, fps: playback.fps, indices, signal: input.signal });
+  if (!search.events) {
     // Two people moving about can hide a swing: say which problem it is.
-    const crowd = await runPass(pool, crowdSample, { variant: 'heavy', numPoses: 2, video: false, signal: input.signal, workers: heavyWorkers(pool) });
-    t = lap('crowdCheckMs', t);
-    const crowdShare = shareWithSeveral(crowd);
+    const crowdShare = await countCrowd(pool, await decodeLarge(spread(0, lastFrame)), input.signal);
+    lap('crowdCheckMs', t);
     const reason = crowdShare > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
     return { ok: false, reason, technicalDetails: { ...basics, crowdShare } };
   }
-  const events = detected.events;
-  const searchPose = new Map(search.map((f) => [f.index, f.pose]));
+  // Times from the playback's own frame rate (the search ran on the forecast one; they agree for constant-rate video).
+  const retime = (e: SwingEventAt): SwingEventAt => ({ frame: e.frame, timeSec: e.frame / playback.fps });
+  const events = { ...search.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(search.events![name])])) } as SwingEvents;
+  const searchPose = new Map(search.analysed.map((f) => [f.index, f.pose]));
   const nearestSearchPose = (frame: number): Pose | null => {
     for (let d = 0; d <= 3 * stride; d++) {
       const p = searchPose.get(frame - d) ?? searchPose.get(frame + d);
@@ -141,30 +165,37 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const topPose = nearestSearchPose(events.top.frame);
   const handedness = addressPose && topPose ? detectHandedness(viewInfo.view, addressPose, topPose, searchSize.width, searchSize.height) : 'right';
 
-  // Measure pass: the heavy model on the frames the metrics need, at a larger size.
-  const step = Math.max(1, Math.round(input.fps / 30));
+  // Measure pass: the heavy model on the frames the metrics need, at a larger size, tracking the golfer
+  // from frame to frame (VIDEO mode: steadier landmarks than detecting each frame afresh). Meanwhile the
+  // other worker counts people on a sample of the clip.
   const wanted = {
-    address: around(events.address.frame, [-4, -2, 0], step, lastFrame),
-    top: around(events.top.frame, [-3, -2, -1, 0, 1, 2, 3], step, lastFrame),
-    impact: around(events.impact.frame, [-1, 0, 1], step, lastFrame),
-    finish: around(events.finish.frame, [-1, 0], step, lastFrame),
+    address: around(events.address.frame, [-2, 0], stride, lastFrame),
+    top: around(events.top.frame, [-1, 0, 1], stride, lastFrame),
+    impact: around(events.impact.frame, [0, 1], stride, lastFrame),
   };
-  const indices = [...new Set(Object.values(wanted).flat())].sort((a, b) => a - b);
-  const measureSize = scaledSize(input.width, input.height, MEASURE_LONG_SIDE);
-  const measureFrames = await decodeFrames({ videoPath: input.videoPath, size: measureSize, fps: input.fps, indices, signal: input.signal });
+  const heavyIndices = [...new Set(Object.values(wanted).flat())].sort((a, b) => a - b);
   const keyNames: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
+  // People are counted during the swing itself, so one short stretch of video is decoded for everything.
+  const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame);
+  const decodeIndices = [...new Set([...heavyIndices, ...crowdIndices, ...keyNames.map((name) => events[name].frame)])].sort((a, b) => a - b);
+  const measureFrames = await decodeLarge(decodeIndices);
+  t = lap('measureDecodeMs', t);
   const keyFrames = new Map<KeyFrameName, RawFrame>();
   for (const name of keyNames) {
     const frame = measureFrames.find((f) => f.index === events[name].frame);
     if (frame) keyFrames.set(name, copyFrame(frame));
   }
-  // numPoses 2: the same pass tells whether a second person shares the frame (one model instance).
-  const measured = await runPass(pool, measureFrames, {
-    variant: 'heavy', numPoses: 2, video: false, signal: input.signal, workers: heavyWorkers(pool),
-    chunkCount: Math.min(measureFrames.length, heavyWorkers(pool) * 3),
-  });
+  const heavyWanted = new Set(heavyIndices);
+  const crowdWanted = new Set(crowdIndices);
+  // Copied first: the heavy pass hands its frames' buffers over to its worker.
+  const crowdFrames = measureFrames.filter((f) => crowdWanted.has(f.index)).map(copyFrame);
+  const [measured, crowdShare] = await Promise.all([
+    runPass(pool, measureFrames.filter((f) => heavyWanted.has(f.index)), {
+      variant: 'heavy', numPoses: 1, video: true, signal: input.signal, workers: heavyWorkers(pool), chunkCount: heavyWorkers(pool),
+    }),
+    countCrowd(pool, crowdFrames, input.signal),
+  ]);
   t = lap('measureMs', t);
-  const crowdShare = shareWithSeveral(measured);
   if (crowdShare > MAX_CROWD_SHARE) {
     return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...basics, crowdShare } };
   }
@@ -185,7 +216,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     view: viewInfo.view,
     viewMatchesSlot: viewInfo.view === input.slot,
     handedness,
-    fps: input.fps,
+    fps: playback.fps,
     frameCount,
     personFoundRatio: basics.personFoundRatio,
     multipleSwings: events.multipleSwings,
@@ -195,7 +226,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     models: { ...MODELS },
   };
   const findings = describeSwing(summary, input.slot);
-  const poseTrack = buildPoseTrack(search.map((f) => f.pose), input.fps / stride, input.width, input.height);
+  const poseTrack = buildPoseTrack(fillTrack(search.analysed, stride, frameCount), playback.fps / stride, playback.width, playback.height);
   timings.totalMs = Math.round(performance.now() - started);
   const technicalDetails: Record<string, unknown> = {
     view: summary.view,
@@ -208,10 +239,10 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     crowdShare,
     swingCount: events.swingCount,
     shoulderWidthRatio: Math.round(viewInfo.shoulderRatio * 100) / 100,
-    analysedFps: input.fps / stride,
+    analysedFps: playback.fps / stride,
     searchSize,
     measureSize,
-    measuredFrames: indices.length,
+    measuredFrames: heavyIndices.length,
     timings,
   };
   return {

@@ -1,8 +1,7 @@
 /*
- * The two model passes. Search: the lite model over the whole clip (at most ~30 analysed frames per
- * second, small frames, VIDEO-mode tracking, one contiguous chunk per worker). Measure: the heavy model
- * on the few frames the metrics need, larger frames, IMAGE mode (each frame independent, spread over
- * the workers).
+ * Running a model over frames on the worker pool. Search: the lite model in VIDEO mode (tracking from
+ * frame to frame) over stretches of the clip. Measure: the heavy model, also tracking, on the few frames
+ * the metrics need. Counting people: the lite model in IMAGE mode with two poses.
  */
 import type { Pose } from './landmarks.js';
 import type { PosePool } from './runtime/pool.js';
@@ -21,32 +20,54 @@ const toPassFrame = (r: FrameLandmarks): PassFrame => ({
   pose: r.image && r.world ? { image: r.image, world: r.world } : null,
 });
 
-function chunks<T>(items: T[], count: number): T[][] {
-  const size = Math.ceil(items.length / Math.max(1, count));
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+export interface PassOptions {
+  variant: ModelVariant;
+  numPoses: number;
+  video: boolean;
+  signal?: AbortSignal;
+  /** Spread the chunks over the first `workers` pool slots (where that model is loaded)… */
+  workers?: number;
+  /** …or run them all on this one slot (default: whichever slot is free). */
+  worker?: number;
 }
+
+/** Frames a VIDEO-mode chunk tracks before its own (0.2 s at 30 analysed frames per second). */
+export const TRACKING_WARM_UP = 6;
+
+export const copyFrame = (f: RawFrame): RawFrame => ({ ...f, data: new Uint8Array(f.data) });
 
 function guard(signal?: AbortSignal): void {
   if (signal?.aborted) throw new Error('pose stage aborted');
 }
 
-export async function runPass(
-  pool: PosePool,
-  frames: RawFrame[],
-  options: { variant: ModelVariant; numPoses: number; video: boolean; signal?: AbortSignal; chunkCount?: number; workers?: number },
-): Promise<PassFrame[]> {
+/**
+ * One call on one worker. `warmUp` frames go first and only lock the tracker on (their results are
+ * dropped): a fresh detection in the middle of a swing (arms up at the top) can be badly off for a few
+ * frames. The pool takes over the frames' buffers, so pass copies of anything still needed.
+ */
+export async function runChunk(pool: PosePool, frames: RawFrame[], options: PassOptions & { warmUp?: RawFrame[]; slot?: number }): Promise<PassFrame[]> {
   guard(options.signal);
-  const parts = chunks(frames, options.chunkCount ?? pool.size);
-  const results = await Promise.all(
-    parts.map((part, i) =>
-      pool.run({
-        variant: options.variant, numPoses: options.numPoses, video: options.video, frames: part,
-        ...(options.workers !== undefined ? { worker: i % options.workers } : {}),
-      }),
-    ),
-  );
+  if (frames.length === 0) return [];
+  const warmUp = options.video ? (options.warmUp ?? []) : [];
+  const worker = options.worker ?? options.slot;
+  const results = await pool.run({
+    variant: options.variant, numPoses: options.numPoses, video: options.video, frames: [...warmUp, ...frames],
+    ...(worker !== undefined ? { worker } : {}),
+  });
   guard(options.signal);
-  return results.flat().map(toPassFrame).sort((a, b) => a.index - b.index);
+  return results.slice(warmUp.length).map(toPassFrame);
+}
+
+/** Contiguous chunks of `frames` in parallel, each after the previous chunk's last frames as warm-up. */
+export async function runPass(pool: PosePool, frames: RawFrame[], options: PassOptions & { chunkCount?: number }): Promise<PassFrame[]> {
+  const count = Math.max(1, options.chunkCount ?? pool.size);
+  const size = Math.ceil(frames.length / count);
+  // Every chunk is cut (warm-up copies included) before the first is sent and its buffers move away.
+  const chunks: { frames: RawFrame[]; warmUp: RawFrame[]; slot?: number }[] = [];
+  for (let i = 0, c = 0; i < frames.length; i += size, c++) {
+    const warmUp = options.video ? frames.slice(Math.max(0, i - TRACKING_WARM_UP), i).map(copyFrame) : [];
+    chunks.push({ frames: frames.slice(i, i + size), warmUp, ...(options.workers !== undefined ? { slot: c % options.workers } : {}) });
+  }
+  const results = await Promise.all(chunks.map(({ frames: part, ...rest }) => runChunk(pool, part, { ...options, ...rest })));
+  return results.flat().sort((a, b) => a.index - b.index);
 }

@@ -1,0 +1,148 @@
+/*
+ * The search pass, coarse to fine. The lite model first looks at every other analysed frame (~15 per
+ * second) over the whole clip, segment by segment as the frames arrive, which is enough to find the
+ * golfer and the swing; then it goes over the swing alone at the full analysed rate (~30 per second), so
+ * the events are timed as finely as a full-rate pass would. A 10 s clip with a 2 s swing costs ~60% of a
+ * full-rate pass, most of it while the playback transcode is still running.
+ */
+import { detectSwingEvents, type SwingEvents, type TrackPoint } from './events.js';
+import { handsPx, hipCentrePx, torsoLengthPx } from './geometry.js';
+import type { Pose } from './landmarks.js';
+import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
+import type { PosePool } from './runtime/pool.js';
+import type { RawFrame } from './runtime/protocol.js';
+
+/** The coarse pass keeps one analysed frame in this many. */
+export const COARSE_EVERY = 2;
+/** The fine pass covers the swing from this long before the takeaway… */
+const LEAD_IN_SEC = 0.45;
+/** …to this long after the finish. */
+const LEAD_OUT_SEC = 0.25;
+/** Bounds on the fine window when the coarse takeaway or finish is far out (a slow waggle, a walk-off). */
+const MAX_BACKSWING_SEC = 2;
+const MAX_FOLLOW_THROUGH_SEC = 1.5;
+
+/** Coarse frames per worker call: small enough to start while the transcode is still writing frames. */
+const SEGMENT = 40;
+/** Coarse frames (0.2 s) a segment tracks before its own. */
+const SEGMENT_WARM_UP = 3;
+
+export interface SearchInput {
+  pool: PosePool;
+  /** Every analysed frame (one in `stride` of the video), in order; may still be arriving. */
+  frames: AsyncIterable<RawFrame> | Iterable<RawFrame>;
+  fps: number;
+  width: number;
+  height: number;
+  signal?: AbortSignal;
+}
+
+export interface SearchResult {
+  /** Every frame the lite model looked at, in order. */
+  analysed: PassFrame[];
+  personFoundRatio: number;
+  /** Null when the clip holds no swing. */
+  events: SwingEvents | null;
+  /** Index of the last analysed frame. */
+  lastFrame: number;
+}
+
+export function trackPoints(frames: PassFrame[], fps: number, width: number, height: number): TrackPoint[] {
+  return frames.map((f) => ({
+    frame: f.index,
+    timeSec: f.index / fps,
+    hands: f.pose ? handsPx(f.pose, width, height) : null,
+    hips: f.pose ? hipCentrePx(f.pose, width, height) : null,
+    torsoPx: f.pose ? torsoLengthPx(f.pose, width, height) : null,
+  }));
+}
+
+const foundRatio = (frames: PassFrame[]): number => (frames.length ? frames.filter((f) => f.pose !== null).length / frames.length : 0);
+
+/**
+ * The coarse pass, started segment by segment as frames arrive, so it runs while the transcode is still
+ * writing them. Returns its results and every analysed frame (kept for the fine pass).
+ */
+async function coarsePass(input: SearchInput): Promise<{ coarse: PassFrame[]; frames: RawFrame[] }> {
+  const lite = { variant: 'lite', numPoses: 1, video: true, signal: input.signal } as const;
+  const frames: RawFrame[] = [];
+  const calls: Promise<PassFrame[]>[] = [];
+  let segment: RawFrame[] = [];
+  let previous: RawFrame[] = [];
+  const flush = () => {
+    if (segment.length === 0) return;
+    // Copies: the pool takes the buffers over, and these frames are needed again (warm-up, fine pass).
+    const warmUp = previous.slice(-SEGMENT_WARM_UP).map(copyFrame);
+    calls.push(runChunk(input.pool, segment.map(copyFrame), { ...lite, warmUp }));
+    previous = segment;
+    segment = [];
+  };
+  for await (const frame of input.frames) {
+    if (frames.length % COARSE_EVERY === 0) segment.push(frame);
+    frames.push(frame);
+    if (segment.length === SEGMENT) flush();
+  }
+  flush();
+  const coarse = (await Promise.all(calls)).flat().sort((a, b) => a.index - b.index);
+  return { coarse, frames };
+}
+
+export async function searchSwing(input: SearchInput, minPersonRatio: number): Promise<SearchResult> {
+  const { pool, fps, width, height, signal } = input;
+  const t0 = performance.now();
+  const { coarse, frames } = await coarsePass(input);
+  const coarseMs = Math.round(performance.now() - t0);
+  const lastFrame = frames.length ? frames[frames.length - 1]!.index : 0;
+  const coarseOnly = { analysed: coarse, personFoundRatio: foundRatio(coarse), events: null, lastFrame };
+  if (foundRatio(coarse) < minPersonRatio) return coarseOnly;
+  const found = detectSwingEvents(trackPoints(coarse, fps, width, height));
+  if (!found.ok) return coarseOnly;
+
+  // The swing again at the full rate, each worker tracking one unbroken stretch of it: mixing the coarse
+  // track with a second one in between would zigzag (each track has its own small bias).
+  const e = found.events;
+  const from = Math.max(e.takeaway.timeSec, e.top.timeSec - MAX_BACKSWING_SEC) - LEAD_IN_SEC;
+  const to = Math.min(e.finish.timeSec, e.impact.timeSec + MAX_FOLLOW_THROUGH_SEC) + LEAD_OUT_SEC;
+  const inSwing = (index: number) => index / fps >= from && index / fps <= to;
+  const t1 = performance.now();
+  const fine = await runPass(pool, frames.filter((f) => inSwing(f.index)), { variant: 'lite', numPoses: 1, video: true, signal });
+  if (process.env.DEBUG_SEARCH) console.error(`coarse ${coarse.length} frames ${coarseMs} ms; fine ${fine.length} frames ${Math.round(performance.now() - t1)} ms`, from, to, JSON.stringify(e));
+  const analysed = [...coarse.filter((f) => !inSwing(f.index)), ...fine].sort((a, b) => a.index - b.index);
+  // Timed at the full rate over the swing; the coarse pass still decides how many swings there were.
+  const refined = detectSwingEvents(trackPoints(fine, fps, width, height));
+  const events = refined.ok
+    ? { ...refined.events, multipleSwings: found.events.multipleSwings, swingCount: found.events.swingCount }
+    : found.events;
+  return { analysed, personFoundRatio: foundRatio(analysed), events, lastFrame };
+}
+
+/**
+ * One pose per analysed frame for the playback overlay: frames the search skipped (outside the swing,
+ * where the golfer is nearly still) are interpolated between their analysed neighbours.
+ */
+export function fillTrack(analysed: PassFrame[], stride: number, frameCount: number): (Pose | null)[] {
+  const slots = Math.ceil(frameCount / stride);
+  const byIndex = new Map(analysed.map((f) => [f.index, f]));
+  const out: (Pose | null)[] = new Array(slots).fill(null);
+  let prev: { k: number; pose: Pose | null } | null = null;
+  const pending: number[] = [];
+  for (let k = 0; k < slots; k++) {
+    const frame = byIndex.get(k * stride);
+    if (!frame) {
+      pending.push(k);
+      continue;
+    }
+    out[k] = frame.pose;
+    for (const gap of pending) out[gap] = prev ? blend(prev.pose, frame.pose, (gap - prev.k) / (k - prev.k)) : frame.pose;
+    pending.length = 0;
+    prev = { k, pose: frame.pose };
+  }
+  for (const gap of pending) out[gap] = prev?.pose ?? null;
+  return out;
+}
+
+function blend(a: Pose | null, b: Pose | null, t: number): Pose | null {
+  if (!a || !b) return t < 0.5 ? a : b;
+  const mix = (x: Float32Array, y: Float32Array) => x.map((v, i) => v + (y[i]! - v) * t);
+  return { image: mix(a.image, b.image), world: mix(a.world, b.world) };
+}
