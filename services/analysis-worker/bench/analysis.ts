@@ -4,6 +4,8 @@
  *  2. A 10 s 1080p60 clip: the fixture scaled up to 1080×1920, 60 fps, looped to 10 s (testsrc has no
  *     person), put through the pipeline's playback transcode (≤1280 long side) and then the pose stage.
  *     Target: ≤ 15 s including the transcode, on 2 cores.
+ * Each run is the pipeline's order: probe, then the transcode (with the poster after it) and the pose
+ * stage side by side, then the write-up (offline writer unless OPENAI_API_KEY is set).
  * Also: the naive figure (heavy model on every frame, measured on a sample, extrapolated) and the
  * process's peak RSS (worker threads included; target ≤ 1.2 GB).
  */
@@ -14,7 +16,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
-import { PLAYBACK_MAX_FPS, playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
+import { PLAYBACK_MAX_FPS, extractPoster, playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
+import { writeUp } from '../src/writeup/index.js';
 import { SEARCH_LONG_SIDE, decodeFrames, scaledSize } from '../src/pose/frames.js';
 import { closePosePool, heavyWorkers, runPoseStage, sharedPosePool, warmPosePool } from '../src/pose/index.js';
 import { runPass } from '../src/pose/passes.js';
@@ -39,24 +42,33 @@ async function pipeline(name: string, upload: string): Promise<void> {
   const size = playbackSize(probe);
   const frames = { path: join(dir, `${name}-frames.rgba`), ...scaledSize(size.width, size.height, SEARCH_LONG_SIDE) };
   const transcode = transcodeForPlayback(DEFAULT_TOOLS, upload, playback, probe, { analysisFrames: frames });
-  const facts = transcode.then(async () => {
+  // The pipeline's `ready`: the playback's own facts, then the poster (while the pose stage measures).
+  const ready = transcode.then(async () => {
     const p = await probeVideo(DEFAULT_TOOLS, playback);
-    return { fps: p.fps, width: p.displayWidth, height: p.displayHeight };
+    await extractPoster(DEFAULT_TOOLS, playback, join(dir, `${name}-poster.jpg`), p.durationSec);
+    return p;
   });
+  const facts = ready.then((p) => ({ fps: p.fps, width: p.displayWidth, height: p.displayHeight }));
   const result = await runPoseStage({
     videoPath: playback, slot: 'face-on', workDir: dir, fps: Math.min(probe.fps, PLAYBACK_MAX_FPS), ...size,
     searchFrames: { path: frames.path, size: { width: frames.width, height: frames.height } },
     playback: facts,
   });
   const { ms: transcodeMs } = await transcode;
-  const out = await probeVideo(DEFAULT_TOOLS, playback);
+  const out = await ready;
+  const writeStarted = performance.now();
+  const text = result.ok
+    ? await writeUp({ club: 'driver', tour: 'pga', launchMonitor: null, pose: { ...result.summary, keyframes: {}, poseUrl: '' }, downTheLinePose: null })
+    : null;
+  const writeMs = performance.now() - writeStarted;
   const total = performance.now() - started;
   console.log(`\n== ${name}: upload ${probe.displayWidth}x${probe.displayHeight}@${probe.fps} ${probe.durationSec.toFixed(1)} s → playback ${out.displayWidth}x${out.displayHeight}@${out.fps}, ${out.frameCount} frames`);
   console.log(`  transcode        ${s(transcodeMs)} (the pose stage's search runs alongside)`);
   const details = result.ok ? result.fields.technicalDetails : (result.technicalDetails ?? {});
   const t = (details.timings ?? {}) as Record<string, number>;
   for (const [k, v] of Object.entries(t)) console.log(`  ${k.replace(/Ms$/, '').padEnd(16)} ${s(v)}`);
-  console.log(`  end to end       ${s(total)} (transcode + pose stage)   load average ${load()}`);
+  console.log(`  write-up         ${s(writeMs)} (${process.env.OPENAI_API_KEY ? 'model' : 'offline writer'}${text ? `, ${text.recommendations.length} recommendations` : ''})`);
+  console.log(`  end to end       ${s(total)} (probe, transcode + poster, pose stage, write-up)   load average ${load()}`);
   console.log(`  result           ${result.ok ? `ok, top ${result.summary.events.top.frame}, impact ${result.summary.events.impact.frame}, swings ${String(details.swingCount)}` : result.reason}`);
 }
 

@@ -8,6 +8,7 @@ import type { Worker } from 'bullmq';
 import { ANALYSIS_JOB_OPTIONS, LaunchMonitorAnalysis, PoseSummary, TechnicalDetails, analysisJobId } from '@swingfit/contracts';
 import { eventually } from '@swingfit/server-kit/testing';
 import { runAnalysis } from '../src/jobs/analysis-job.js';
+import { streamFrameFile } from '../src/pose/frames.js';
 import { createAnalysisWorker } from '../src/jobs/analysis-worker.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
 import { defaultStages } from '../src/pipeline/registry.js';
@@ -185,6 +186,25 @@ describe('analysis job', () => {
     const done = await row(id);
     expect(done.status).toBe('failed');
     expect(done.technical_details).toMatchObject({ error: reason, message: expect.stringMatching(advice) });
+  });
+
+  it('starts the face-on pose stage while the transcode runs, on the frames the transcode writes', async () => {
+    const { id } = await h.createAnalysis({ video: clip });
+    const ok = recordingPoseStage();
+    const seen: { transcodeDoneAtStart: boolean; frames: number; facts: unknown }[] = [];
+    const outcome = await runAnalysis(h.deps(stagesWith(async (input) => {
+      let done = false;
+      void input.playback?.then(() => (done = true));
+      await Promise.resolve(); // an already-settled promise would have flipped `done` by now
+      const transcodeDoneAtStart = done;
+      let frames = 0;
+      for await (const _ of streamFrameFile(input.searchFrames!, input.fps, 1, input.playback)) frames += 1;
+      seen.push({ transcodeDoneAtStart, frames, facts: await input.playback });
+      return ok(input);
+    })), id);
+    expect(outcome.outcome).toBe('complete');
+    // 2 s at 30 fps, every frame read as it was written; the playback's own facts once it was complete.
+    expect(seen).toEqual([{ transcodeDoneAtStart: false, frames: 60, facts: { fps: 30, width: 720, height: 1280 } }]);
   });
 
   it('retries a transient error and completes once', async () => {

@@ -95,4 +95,30 @@ describe('swing events from the hand path', () => {
     const result = detectSwingEvents(track(12, 30, [{ start: 0.5, backswing: 3, downswing: 3, followThrough: 3 }]));
     expect(result).toEqual({ ok: false, reason: 'no-swing' });
   });
+
+  it('does not pair a finish with the next address as if it were a downswing', () => {
+    // Hand height (torso lengths above the hips) through key times, straight lines in between: swing 1,
+    // a follow-through whose hands dip and rise again (a second high stretch), a quick drop and a slow
+    // settle to the next address 2.2 s later, then a bigger swing 2.
+    const keys: [number, number][] = [
+      [0, -0.4], [1.0, -0.4], [1.8, 1.3], [2.07, -0.4], [2.5, 1.4], [2.8, 0.6], [3.1, 1.2], [3.6, 1.2],
+      [3.9, -0.3], [5.8, -0.4], [6.0, -0.4], [6.8, 1.5], [7.07, -0.4], [7.5, 1.5], [8.5, 1.5],
+    ];
+    const up = (t: number) => {
+      const k = keys.findIndex(([time]) => time >= t);
+      if (k <= 0) return keys[Math.max(0, k)]![1];
+      const [t0, v0] = keys[k - 1]!;
+      const [t1, v1] = keys[k]!;
+      return v0 + ((v1 - v0) * (t - t0)) / (t1 - t0);
+    };
+    const points: TrackPoint[] = Array.from({ length: 8.5 * 30 }, (_, i) => ({
+      frame: i, timeSec: i / 30, hands: [HIPS[0], HIPS[1] - up(i / 30) * TORSO], hips: HIPS, torsoPx: TORSO,
+    }));
+    const result = detectSwingEvents(points);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Math.abs(result.events.top.timeSec - 6.8)).toBeLessThan(0.1);
+    expect(Math.abs(result.events.impact.timeSec - 7.07)).toBeLessThan(0.1);
+    expect(result.events.swingCount).toBe(2);
+  });
 });

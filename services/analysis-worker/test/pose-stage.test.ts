@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PoseSummary } from '@swingfit/contracts';
 import { closePosePool, POSE_FAILURE_REASONS, runPoseStage } from '../src/pose/index.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -24,6 +25,7 @@ const LABELS = { top: 43, impact: 50 } as const;
 const FIXTURE = { fps: 30, width: 480, height: 854 };
 
 let dir: string;
+let firstRun: PoseSummary['metrics'] | undefined;
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', ...args]);
 const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
 
@@ -56,9 +58,10 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(Math.abs(e.impact.frame - LABELS.impact)).toBeLessThanOrEqual(3);
     const m = summary.metrics;
     expect(m.shoulderTurn.measurable && m.hipRotation.measurable && m.xFactor.measurable).toBe(true);
-    // Human ranges at the top. Shoulder lower bound 45°, not 60°: face-on, MediaPipe's landmarks
-    // under-read this golfer's large turn (measured ≈ 55°; see the report).
-    expect(m.shoulderTurn.value!).toBeGreaterThanOrEqual(45);
+    // Human ranges at the top. Shoulder lower bound 50°, not the issue's 60°: face-on, MediaPipe's
+    // shoulder landmarks at this golfer's top give 51% of the address width (measured 58.9°; 54–59° at
+    // other frame sizes). The issue note says so; this bound catches a regression, it does not pretend.
+    expect(m.shoulderTurn.value!).toBeGreaterThanOrEqual(50);
     expect(m.shoulderTurn.value!).toBeLessThanOrEqual(120);
     expect(m.hipRotation.value!).toBeGreaterThanOrEqual(25);
     expect(m.hipRotation.value!).toBeLessThanOrEqual(65);
@@ -71,8 +74,19 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
       expect(keyframes[name]?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     }
     expect(poseTrack.frames.length).toBe(113);
-    expect(poseTrack.frames[LABELS.top]).toHaveLength(33);
+    expect(poseTrack.frames.every((f) => f !== null && f.length === 33)).toBe(true);
     expect(poseTrack.connections.length).toBeGreaterThan(30);
+    firstRun = summary.metrics;
+  }, 300_000);
+
+  it('measures the same body numbers when the clip is analysed again (no state carried between analyses)', async () => {
+    expect(firstRun).toBeDefined();
+    const result = await runPoseStage({ videoPath: join(dir, 'fixture.mp4'), slot: 'face-on', workDir: dir, ...FIXTURE });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    for (const key of ['shoulderTurn', 'hipRotation', 'xFactor'] as const) {
+      expect(Math.abs(result.summary.metrics[key].value! - firstRun![key].value!)).toBeLessThanOrEqual(0.5);
+    }
   }, 300_000);
 
   it('analyses a left-hander: the mirrored fixture', async () => {

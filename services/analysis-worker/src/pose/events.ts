@@ -102,7 +102,8 @@ export function buildSeries(points: TrackPoint[]): Series {
       time,
       gap,
     );
-  const half = Math.max(1, Math.round(rate * 0.04));
+  // ±0.04 s: one sample either side at 15–30 fps; none at 10 fps, where it would flatten the impact dip.
+  const half = Math.round(rate * 0.04);
   const x = smooth(rel(0), half);
   const up = smooth(rel(1), half).map((v) => -v);
   const speed = x.map((_, i) => {

@@ -121,8 +121,9 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const frames = usable
     ? streamFrameFile(given, input.fps, stride, playbackWritten, input.signal)
     : await playbackWritten.then(() => decodeFrames({ videoPath: input.videoPath, size: searchSize, fps: input.fps, stride, signal: input.signal }));
-  const search = await searchSwing({ pool, frames, fps: input.fps, width: searchSize.width, height: searchSize.height, signal: input.signal }, MIN_PERSON_RATIO);
+  const search = await searchSwing({ pool, frames, fps: input.fps, stride, width: searchSize.width, height: searchSize.height, signal: input.signal }, MIN_PERSON_RATIO);
   t = lap(usable ? 'searchMs' : 'decodeAndSearchMs', t);
+  Object.assign(timings, search.timings);
   const basics = { personFoundRatio: Math.round(search.personFoundRatio * 1000) / 1000, analysedFrames: search.analysed.length, stride, timings };
   if (search.personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
 
@@ -243,6 +244,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     searchSize,
     measureSize,
     measuredFrames: heavyIndices.length,
+    refinedFrames: search.fineFrames,
     timings,
   };
   return {

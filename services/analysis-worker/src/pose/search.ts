@@ -1,6 +1,6 @@
 /*
- * The search pass, coarse to fine. The lite model first looks at every other analysed frame (~15 per
- * second) over the whole clip, segment by segment as the frames arrive, which is enough to find the
+ * The search pass, coarse to fine. The lite model first looks at every other analysed frame (15 per
+ * second from 30 fps video; every frame of slower video) over the whole clip, segment by segment as the frames arrive, which is enough to find the
  * golfer and the swing; then it goes over the swing alone at the full analysed rate (~30 per second), so
  * the events are timed as finely as a full-rate pass would. A 10 s clip with a 2 s swing costs ~60% of a
  * full-rate pass, most of it while the playback transcode is still running.
@@ -12,8 +12,11 @@ import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
 import type { PosePool } from './runtime/pool.js';
 import type { RawFrame } from './runtime/protocol.js';
 
-/** The coarse pass keeps one analysed frame in this many. */
-export const COARSE_EVERY = 2;
+/**
+ * The coarse pass looks at no fewer than this many frames per second: at 10 per second the hands'
+ * dip at impact can fall between two looks and the swing goes unseen.
+ */
+export const COARSE_MIN_FPS = 15;
 /** The fine pass covers the swing from this long before the takeaway… */
 const LEAD_IN_SEC = 0.45;
 /** …to this long after the finish. */
@@ -32,6 +35,7 @@ export interface SearchInput {
   /** Every analysed frame (one in `stride` of the video), in order; may still be arriving. */
   frames: AsyncIterable<RawFrame> | Iterable<RawFrame>;
   fps: number;
+  stride: number;
   width: number;
   height: number;
   signal?: AbortSignal;
@@ -45,6 +49,10 @@ export interface SearchResult {
   events: SwingEvents | null;
   /** Index of the last analysed frame. */
   lastFrame: number;
+  /** Frames the fine pass looked at again. */
+  fineFrames?: number;
+  /** Coarse pass (it waits for the transcode's frames), fine pass. */
+  timings: { coarseMs: number; fineMs?: number };
 }
 
 export function trackPoints(frames: PassFrame[], fps: number, width: number, height: number): TrackPoint[] {
@@ -65,35 +73,41 @@ const foundRatio = (frames: PassFrame[]): number => (frames.length ? frames.filt
  */
 async function coarsePass(input: SearchInput): Promise<{ coarse: PassFrame[]; frames: RawFrame[] }> {
   const lite = { variant: 'lite', numPoses: 1, video: true, signal: input.signal } as const;
+  const coarseEvery = Math.max(1, Math.floor(input.fps / input.stride / COARSE_MIN_FPS));
   const frames: RawFrame[] = [];
   const calls: Promise<PassFrame[]>[] = [];
   let segment: RawFrame[] = [];
   let previous: RawFrame[] = [];
-  const flush = () => {
-    if (segment.length === 0) return;
+  const send = (part: RawFrame[]) => {
+    if (part.length === 0) return;
     // Copies: the pool takes the buffers over, and these frames are needed again (warm-up, fine pass).
     const warmUp = previous.slice(-SEGMENT_WARM_UP).map(copyFrame);
-    calls.push(runChunk(input.pool, segment.map(copyFrame), { ...lite, warmUp }));
-    previous = segment;
-    segment = [];
+    calls.push(runChunk(input.pool, part.map(copyFrame), { ...lite, warmUp }));
+    previous = part;
   };
   for await (const frame of input.frames) {
-    if (frames.length % COARSE_EVERY === 0) segment.push(frame);
+    if (frames.length % coarseEvery === 0) segment.push(frame);
     frames.push(frame);
-    if (segment.length === SEGMENT) flush();
+    if (segment.length === SEGMENT) {
+      send(segment);
+      segment = [];
+    }
   }
-  flush();
+  // The last stretch is on the critical path (the transcode is done): both workers share it.
+  const half = segment.length >= SEGMENT / 2 ? Math.ceil(segment.length / 2) : segment.length;
+  send(segment.slice(0, half));
+  send(segment.slice(half));
   const coarse = (await Promise.all(calls)).flat().sort((a, b) => a.index - b.index);
   return { coarse, frames };
 }
 
 export async function searchSwing(input: SearchInput, minPersonRatio: number): Promise<SearchResult> {
   const { pool, fps, width, height, signal } = input;
-  const t0 = performance.now();
+  const started = performance.now();
   const { coarse, frames } = await coarsePass(input);
-  const coarseMs = Math.round(performance.now() - t0);
   const lastFrame = frames.length ? frames[frames.length - 1]!.index : 0;
-  const coarseOnly = { analysed: coarse, personFoundRatio: foundRatio(coarse), events: null, lastFrame };
+  const coarseMs = Math.round(performance.now() - started);
+  const coarseOnly = { analysed: coarse, personFoundRatio: foundRatio(coarse), events: null, lastFrame, timings: { coarseMs } };
   if (foundRatio(coarse) < minPersonRatio) return coarseOnly;
   const found = detectSwingEvents(trackPoints(coarse, fps, width, height));
   if (!found.ok) return coarseOnly;
@@ -104,16 +118,16 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   const from = Math.max(e.takeaway.timeSec, e.top.timeSec - MAX_BACKSWING_SEC) - LEAD_IN_SEC;
   const to = Math.min(e.finish.timeSec, e.impact.timeSec + MAX_FOLLOW_THROUGH_SEC) + LEAD_OUT_SEC;
   const inSwing = (index: number) => index / fps >= from && index / fps <= to;
-  const t1 = performance.now();
+  const fineStarted = performance.now();
   const fine = await runPass(pool, frames.filter((f) => inSwing(f.index)), { variant: 'lite', numPoses: 1, video: true, signal });
-  if (process.env.DEBUG_SEARCH) console.error(`coarse ${coarse.length} frames ${coarseMs} ms; fine ${fine.length} frames ${Math.round(performance.now() - t1)} ms`, from, to, JSON.stringify(e));
+  const fineMs = Math.round(performance.now() - fineStarted);
   const analysed = [...coarse.filter((f) => !inSwing(f.index)), ...fine].sort((a, b) => a.index - b.index);
   // Timed at the full rate over the swing; the coarse pass still decides how many swings there were.
   const refined = detectSwingEvents(trackPoints(fine, fps, width, height));
   const events = refined.ok
     ? { ...refined.events, multipleSwings: found.events.multipleSwings, swingCount: found.events.swingCount }
     : found.events;
-  return { analysed, personFoundRatio: foundRatio(analysed), events, lastFrame };
+  return { analysed, personFoundRatio: foundRatio(analysed), events, lastFrame, fineFrames: fine.length, timings: { coarseMs, fineMs } };
 }
 
 /**
@@ -142,7 +156,7 @@ export function fillTrack(analysed: PassFrame[], stride: number, frameCount: num
 }
 
 function blend(a: Pose | null, b: Pose | null, t: number): Pose | null {
-  if (!a || !b) return t < 0.5 ? a : b;
+  if (!a || !b) return t <= 0.5 ? a : b; // the nearer neighbour, the earlier one on a tie
   const mix = (x: Float32Array, y: Float32Array) => x.map((v, i) => v + (y[i]! - v) * t);
   return { image: mix(a.image, b.image), world: mix(a.world, b.world) };
 }

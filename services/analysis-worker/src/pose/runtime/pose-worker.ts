@@ -25,6 +25,12 @@ async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
   const first = request.frames[0]?.timeMs ?? 0;
   const base = (clock.get(key) ?? 0) + 1000 - first;
   const results: FrameLandmarks[] = [];
+  const start = request.frames[0];
+  if (request.video && start) {
+    // A blank frame first: the tracker and its smoothing lose the previous call's person (another part of
+    // the clip, or another golfer's clip) and start afresh, so a call's results do not depend on the last one.
+    model.detect(new Uint8Array(start.width * start.height * 4), start.width, start.height, base + first - 500);
+  }
   for (const frame of request.frames) {
     const ts = base + frame.timeMs;
     const pose = model.detect(frame.data, frame.width, frame.height, ts);
