@@ -73,20 +73,40 @@ describe.skipIf(!fixture)('swing analysis journey', () => {
     });
     expect(playable.duration).toBeGreaterThan(3);
     expect(playable.height).toBeGreaterThan(playable.width); // portrait clip stays upright
-    if (status.pose) {
-      // Key frames load lazily: bring them into view so the screenshot shows them.
-      await page.getByText('Key Frames').scrollIntoViewIfNeeded();
-      await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 20_000 });
-    }
+    // The real worker ran pose estimation: key frames, body metrics and the written analysis are shown.
+    expect(status.pose).toBeTruthy();
+    expect(Object.keys(status.pose.keyframes)).toEqual(expect.arrayContaining(['address', 'top', 'impact', 'finish']));
+    const frame = await page.request.get(`${stack.url}${status.pose.keyframes.top}`);
+    expect(frame.headers()['content-type']).toContain('image/jpeg');
+    expect(status.mobilityAnalysis.shoulderTurn).toMatch(/^\d+°$/);
+    const mobility = page.locator('[aria-label="Mobility Analysis"]').first();
+    await mobility.scrollIntoViewIfNeeded();
+    await visible(mobility.getByText(status.mobilityAnalysis.shoulderTurn).first());
+    const assessment = page.locator('[aria-label="Performance Assessment"]').first();
+    await visible(assessment.getByText(status.performanceAssessment.slice(0, 40), { exact: false }).first());
+    // Key frames load lazily: bring them into view so the screenshot shows them.
+    await page.getByText('Key Frames').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 20_000 });
+    expect(await page.locator('[aria-label="Key Frames"] img').count()).toBeGreaterThanOrEqual(4);
     await shot(page, '12-analysis-detail');
-    if (status.pose) {
-      expect(Object.keys(status.pose.keyframes)).toEqual(expect.arrayContaining(['address', 'top', 'impact', 'finish']));
-      const frame = await page.request.get(`${stack.url}${status.pose.keyframes.top}`);
-      expect(frame.headers()['content-type']).toContain('image/jpeg');
-      await page.getByText(/skeleton/i).first().click();
-      await page.waitForTimeout(500);
-      await shot(page, '13-analysis-overlay');
-    }
+
+    // The skeleton overlay: nothing drawn until the toggle, then the pose of the frame on screen.
+    const inked = () => page.getByTestId('skeleton-canvas').first().evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n += 1;
+      return n;
+    });
+    await video.scrollIntoViewIfNeeded();
+    expect(await inked()).toBe(0);
+    await page.getByText(/show skeleton/i).first().click();
+    await page.waitForFunction(() => {
+      const c = document.querySelector('[data-testid="skeleton-canvas"]') as HTMLCanvasElement | null;
+      const data = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+      return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
+    }, undefined, { timeout: 20_000 });
+    expect(await inked()).toBeGreaterThan(100);
+    await shot(page, '13-analysis-overlay');
   });
 
   it('meets the upload gate on a free golfer\'s second upload', async () => {

@@ -70,6 +70,11 @@ async function pipeline(name: string, upload: string): Promise<void> {
   console.log(`  write-up         ${s(writeMs)} (${process.env.OPENAI_API_KEY ? 'model' : 'offline writer'}${text ? `, ${text.recommendations.length} recommendations` : ''})`);
   console.log(`  end to end       ${s(total)} (probe, transcode + poster, pose stage, write-up)   load average ${load()}`);
   console.log(`  result           ${result.ok ? `ok, top ${result.summary.events.top.frame}, impact ${result.summary.events.impact.frame}, swings ${String(details.swingCount)}` : result.reason}`);
+  if (result.ok) {
+    const m = result.summary.metrics;
+    const v = (x: { value: number | null; confidence: number }) => `${x.value ?? '—'} (${x.confidence})`;
+    console.log(`  body at the top  shoulder turn ${v(m.shoulderTurn)}°, hip rotation ${v(m.hipRotation)}°, X-factor ${v(m.xFactor)}°, head sway ${v(m.headSway)} cm`);
+  }
 }
 
 async function naive(playback: string, fps: number, frames: number, width: number, height: number): Promise<void> {

@@ -7,7 +7,10 @@ import { Value } from '@sinclair/typebox/value';
 import type { Worker } from 'bullmq';
 import { ANALYSIS_JOB_OPTIONS, LaunchMonitorAnalysis, PoseSummary, TechnicalDetails, analysisJobId } from '@swingfit/contracts';
 import { eventually } from '@swingfit/server-kit/testing';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { runAnalysis } from '../src/jobs/analysis-job.js';
+import { POSE_FAILURE_REASONS } from '../src/pose/index.js';
 import { streamFrameFile } from '../src/pose/frames.js';
 import { createAnalysisWorker } from '../src/jobs/analysis-worker.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
@@ -301,5 +304,29 @@ describe('analysis job', () => {
     expect(keys.sort()).toEqual(['address', 'finish', 'impact', 'top'].map((k) => `users/${userId}/analyses/${id}/face-on/keyframes/${k}.jpg`));
     expect(done.performance_assessment?.length).toBeGreaterThan(20);
     expect((done.technical_details as { stages: { name: string }[] }).stages.map((s) => s.name)).toContain('face-on:pose');
+  });
+
+  it('fails a clip with nobody in it, with the real stages, saying no golfer was found', { timeout: 120_000 }, async () => {
+    const { id } = await h.createAnalysis({ video: await makeClip(dir, 'nobody', { width: 720, height: 1280, fps: 30, seconds: 3 }) });
+    const outcome = await runAnalysis(h.deps(defaultStages), id);
+    expect(outcome).toEqual({ outcome: 'failed', reason: POSE_FAILURE_REASONS.noPerson });
+    const done = await row(id);
+    expect(done.status).toBe('failed');
+    expect(done.technical_details).toMatchObject({ error: POSE_FAILURE_REASONS.noPerson, message: POSE_FAILURE_REASONS.noPerson });
+  });
+
+  it('fails a clip of a golfer who never swings, with the real stages, saying no swing was found', { timeout: 120_000 }, async (ctx) => {
+    const fixture = swingFixture();
+    if (!fixture) {
+      console.warn('skipping: shared fixture swing-face-on-hevc.mov not found (set SWINGFIT_FIXTURES)');
+      ctx.skip();
+    }
+    // The fixture's golfer frozen at address for 3 s.
+    const still = join(dir, 'address.mp4');
+    await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-i', fixture!, '-vf', 'select=eq(n\\,10),loop=90:1:0,setpts=N/30/TB', '-frames:v', '90', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', still]);
+    const { id } = await h.createAnalysis({ video: still });
+    const outcome = await runAnalysis(h.deps(defaultStages), id);
+    expect(outcome).toEqual({ outcome: 'failed', reason: POSE_FAILURE_REASONS.noSwing });
+    expect((await row(id)).technical_details).toMatchObject({ error: POSE_FAILURE_REASONS.noSwing });
   });
 });

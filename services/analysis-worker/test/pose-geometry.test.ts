@@ -117,3 +117,26 @@ describe('strengths and weaknesses against the spec targets', () => {
     expect(f.keyIssues.join(' ')).toMatch(/looks down the line but was uploaded as face-on/);
   });
 });
+
+describe('left/right labels swapped by the pose model', () => {
+  it('puts them back when the legs changed sides, and leaves a real turn past 90° alone', async () => {
+    const { alignLabels, projectedTurn } = await import('../src/pose/geometry.js');
+    const { LM } = await import('../src/pose/landmarks.js');
+    // Address: shoulders 0.4 wide, hips 0.3, knees 0.25, ankles 0.3 (normalised x), face-on.
+    const pose = (sh: number, hip: number, legs: 1 | -1) => {
+      const image = new Float32Array(33 * 4);
+      const put = (i: number, x: number) => image.set([0.5 + x, 0.5, 0, 1], i * 4);
+      put(LM.leftShoulder, sh / 2); put(LM.rightShoulder, -sh / 2);
+      put(LM.leftHip, hip / 2); put(LM.rightHip, -hip / 2);
+      put(LM.leftKnee, (legs * 0.25) / 2); put(LM.rightKnee, (-legs * 0.25) / 2);
+      put(LM.leftAnkle, (legs * 0.3) / 2); put(LM.rightAnkle, (-legs * 0.3) / 2);
+      return { image, world: new Float32Array(33 * 4) };
+    };
+    const address = pose(0.4, 0.3, 1);
+    const turn = (top: ReturnType<typeof pose>) => projectedTurn(address, alignLabels(top, address, 100, 100), LM.leftShoulder, LM.rightShoulder, 100, 100);
+    // A real 100° shoulder turn: the shoulder line reverses, the legs do not.
+    expect(turn(pose(0.4 * Math.cos((100 * Math.PI) / 180), 0.3 * Math.cos(Math.PI / 4), 1))).toBeCloseTo(100, 5);
+    // The model mirrored the whole body at a 60° turn: every left/right pair reversed.
+    expect(turn(pose(-0.4 * Math.cos(Math.PI / 3), -0.3 * Math.cos(Math.PI / 4), -1))).toBeCloseTo(60, 5);
+  });
+});

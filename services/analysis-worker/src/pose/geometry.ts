@@ -102,11 +102,41 @@ export function stdDev(values: number[]): number {
  * Face-on turn of a body line (a→b) from its projected horizontal width, degrees 0..180. Rotating a
  * line about any axis perpendicular to it within the sagittal plane (the tilted spine included)
  * scales its image x-extent by cos(turn), so this holds with forward bend. Assumes the camera is square
- * to the golfer at address.
+ * to the golfer at address, and that left and right are labelled alike in both poses (alignLabels).
  */
 export function projectedTurn(address: Pose, top: Pose, a: number, b: number, width: number, height: number): number {
   const w = (p: Pose) => imagePoint(p, a, width, height)[0] - imagePoint(p, b, width, height)[0];
   const w0 = w(address);
   if (Math.abs(w0) < 1e-6) return Number.NaN;
   return (Math.acos(Math.max(-1, Math.min(1, w(top) / w0))) * 180) / Math.PI;
+}
+
+/** BlazePose's left/right landmark pairs. */
+const MIRROR_PAIRS: [number, number][] = [
+  [1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22],
+  [23, 24], [25, 26], [27, 28], [29, 30], [31, 32],
+];
+
+function swapSides(pose: Pose): Pose {
+  const image = pose.image.slice();
+  const world = pose.world.slice();
+  for (const [l, r] of MIRROR_PAIRS) {
+    for (const [out, src] of [[image, pose.image], [world, pose.world]] as const) {
+      out.set(src.subarray(r * 4, r * 4 + 4), l * 4);
+      out.set(src.subarray(l * 4, l * 4 + 4), r * 4);
+    }
+  }
+  return { image, world };
+}
+
+/**
+ * The pose with left and right labelled as in `reference`. Once the golfer's back shows, the pose model
+ * may decide it sees the person from behind and swap every left/right label; a real turn past 90°
+ * reverses the shoulder line but not the legs. So when both the knees and the ankles have changed
+ * sides in the picture, the labels were swapped (feet do not cross in a swing) and are put back.
+ */
+export function alignLabels(pose: Pose, reference: Pose, width: number, height: number): Pose {
+  const side = (p: Pose, a: number, b: number) => Math.sign(imagePoint(p, a, width, height)[0] - imagePoint(p, b, width, height)[0]);
+  const flipped = (a: number, b: number) => side(pose, a, b) !== 0 && side(pose, a, b) === -side(reference, a, b);
+  return flipped(LM.leftKnee, LM.rightKnee) && flipped(LM.leftAnkle, LM.rightAnkle) ? swapSides(pose) : pose;
 }

@@ -171,7 +171,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   // other worker counts people on a sample of the clip.
   const wanted = {
     address: around(events.address.frame, [-2, 0], stride, lastFrame),
-    top: around(events.top.frame, [-1, 0, 1], stride, lastFrame),
+    top: around(events.top.frame, [-2, -1, 0, 1, 2], stride, lastFrame),
     impact: around(events.impact.frame, [0, 1], stride, lastFrame),
   };
   const heavyIndices = [...new Set(Object.values(wanted).flat())].sort((a, b) => a - b);

@@ -5,7 +5,7 @@
  */
 import type { CameraView, Metric, PoseSummary } from '@swingfit/contracts';
 import {
-  dist2, headPx, hipCentrePx, hipYaw, meanAngle, median, projectedTurn, shoulderYaw, spineSideBendImage, spineTiltImage, stdDev, turnBetween, dist3,
+  alignLabels, dist2, headPx, hipCentrePx, hipYaw, meanAngle, median, projectedTurn, shoulderYaw, spineSideBendImage, spineTiltImage, stdDev, turnBetween, dist3,
 } from './geometry.js';
 import { LM, imagePoint, meanVisibility, worldPoint, type Pose } from './landmarks.js';
 
@@ -63,7 +63,9 @@ function worldTurns(poses: EventPoses, yaw: (p: Pose) => number): number[] {
 /** Face-on turn from projected widths, per top frame, against the median address pose width. */
 function widthTurns(poses: EventPoses, a: number, b: number, ctx: MetricContext): number[] {
   return poses.top.flatMap((top) => {
-    const values = poses.address.map((address) => projectedTurn(address, top, a, b, ctx.width, ctx.height)).filter(Number.isFinite);
+    const values = poses.address
+      .map((address) => projectedTurn(address, alignLabels(top, address, ctx.width, ctx.height), a, b, ctx.width, ctx.height))
+      .filter(Number.isFinite);
     return values.length ? [median(values)] : [];
   });
 }
