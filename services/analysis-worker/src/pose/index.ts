@@ -172,7 +172,8 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const wanted = {
     address: around(events.address.frame, [-2, 0], stride, lastFrame),
     top: around(events.top.frame, [-2, -1, 0, 1, 2], stride, lastFrame),
-    impact: around(events.impact.frame, [0, 1], stride, lastFrame),
+    // Impact is measured only down the line (loss of posture); face-on its key frame shows the search pose.
+    impact: viewInfo.view === 'down-the-line' ? around(events.impact.frame, [0, 1], stride, lastFrame) : [],
   };
   const heavyIndices = [...new Set(Object.values(wanted).flat())].sort((a, b) => a - b);
   const keyNames: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
