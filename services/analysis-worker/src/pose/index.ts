@@ -7,11 +7,12 @@ import type { AnalysisResults, MobilityAnalysis, PoseSummary, PoseTrack } from '
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 
 const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
-import { SEARCH_LONG_SIDE, decodeFrames, scaledSize, streamFrameFile, type FrameFile } from './frames.js';
+import { SEARCH_LONG_SIDE, decodeFrames, scaledSize, streamFrameFile } from './frames.js';
 import type { Pose } from './landmarks.js';
 import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runPass, type PassFrame } from './passes.js';
+import type { PoseStageInput as PipelinePoseStageInput } from '../pipeline/stages.js';
 import { describeSwing } from './report.js';
 import { fillTrack, searchSwing } from './search.js';
 import { heavyWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
@@ -36,27 +37,8 @@ const MODELS = { search: 'pose_landmarker_lite', measure: 'pose_landmarker_heavy
 
 type KeyFrameName = 'address' | 'top' | 'impact' | 'finish';
 
-export interface PlaybackFacts {
-  fps: number;
-  width: number;
-  height: number;
-}
-
-export interface PoseStageInput {
-  videoPath: string;
-  slot: 'face-on' | 'down-the-line';
-  workDir: string;
-  fps: number;
-  width: number;
-  height: number;
-  signal?: AbortSignal;
-  /** Every playback frame, small and raw, written by the transcode (else frames are decoded from `videoPath`). */
-  searchFrames?: FrameFile;
-  /**
-   * Set while the transcode is still writing `videoPath` and `searchFrames`: settles with the playback's
-   * own facts when both are complete (fps, width and height above are then the forecast from the upload).
-   */
-  playback?: Promise<PlaybackFacts>;
+/** The pipeline's contract (src/pipeline/stages.ts), plus the pool to run on. */
+export interface PoseStageInput extends PipelinePoseStageInput {
   /** Defaults to the process-wide pool (POSE_PROCESSES workers). */
   pool?: PosePool;
 }
