@@ -41,7 +41,7 @@ try {
   );
   const probe = await timed('probe', () => probeVideo(DEFAULT_TOOLS, input), (p) => `${dims(p)}, ${p.frameCount} frames`);
   const playback = join(dir, 'playback.mp4');
-  await timed('transcode (worker: <=1280, superfast, crf 23, 1 s keyframes, faststart, nice 10)', () => transcodeForPlayback(DEFAULT_TOOLS, input, playback, probe));
+  await timed('transcode (worker: <=1280, veryfast, crf 23, 1 s keyframes, faststart, nice 10)', () => transcodeForPlayback(DEFAULT_TOOLS, input, playback, probe));
   const outProbe = await probeVideo(DEFAULT_TOOLS, playback);
   rows.at(-1)!.note = `${dims(outProbe)}, ${await mb(playback)}`;
   const poster = join(dir, 'poster.jpg');

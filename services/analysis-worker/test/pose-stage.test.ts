@@ -64,15 +64,14 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     const m = summary.metrics;
     expect(m.shoulderTurn.measurable && m.hipRotation.measurable && m.xFactor.measurable).toBe(true);
     // Human ranges at the top (issue: shoulder 60–120, hip 25–65, X-factor 15–60). Measured here:
-    // shoulder 65.7°, hip 55.4°, X-factor 11.8°. At this golfer's top MediaPipe's shoulder and hip
-    // landmarks change with the encode (the same clip through x264 veryfast instead of superfast reads
-    // 56°, 27°, 28°), so the X-factor bound is 5°, not 15°: see the issue note. These bounds catch a
-    // regression; they do not claim the issue's target.
+    // shoulder 57.8°, hip 37.8°, X-factor 20.0° (the same swing scaled to 1080p60 reads 55.4°, 38.1°,
+    // 17.3°). The shoulder bound is 50°, not 60°: face-on, MediaPipe's shoulder points at this golfer's
+    // top give 53% of the address width. The issue note says so; the bound catches a regression.
     expect(m.shoulderTurn.value!).toBeGreaterThanOrEqual(50);
     expect(m.shoulderTurn.value!).toBeLessThanOrEqual(120);
     expect(m.hipRotation.value!).toBeGreaterThanOrEqual(25);
     expect(m.hipRotation.value!).toBeLessThanOrEqual(65);
-    expect(m.xFactor.value!).toBeGreaterThanOrEqual(5);
+    expect(m.xFactor.value!).toBeGreaterThanOrEqual(15);
     expect(m.xFactor.value!).toBeLessThanOrEqual(60);
     expect(m.spineAngleAddress.measurable).toBe(false);
     expect(fields.mobilityAnalysis.spineAngle).toBe('Not measurable from this view');

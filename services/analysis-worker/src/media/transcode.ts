@@ -62,7 +62,9 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     ...(probe.hasAudio ? ['-map', '0:a:0'] : []),
     ...(frames ? [] : ['-vf', filters.join(',')]),
     '-c:v', 'libx264',
-    '-preset', options.preset ?? 'superfast',
+    // Not faster than veryfast: the pose stage measures the body on this file's frames, and at superfast
+    // a golfer filling a third of the frame blurs enough for the model's top-of-swing reading to flip.
+    '-preset', options.preset ?? 'veryfast',
     '-crf', String(options.crf ?? 23),
     // A keyframe every second: golfers scrub through a swing, and the pose stage seeks to its frames.
     '-g', String(Math.max(1, Math.round(Math.min(probe.fps || 30, PLAYBACK_MAX_FPS)))),

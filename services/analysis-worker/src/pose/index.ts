@@ -11,7 +11,7 @@ import { SEARCH_LONG_SIDE, decodeFrames, scaledSize, streamFrameFile } from './f
 import type { Pose } from './landmarks.js';
 import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
-import { copyFrame, runPass, type PassFrame } from './passes.js';
+import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput } from '../pipeline/stages.js';
 import { describeSwing } from './report.js';
 import { fillTrack, searchSwing } from './search.js';
@@ -153,11 +153,15 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   // other worker counts people on a sample of the clip.
   const wanted = {
     address: around(events.address.frame, [-2, 0], stride, lastFrame),
-    top: around(events.top.frame, [-2, -1, 0, 1, 2], stride, lastFrame),
+    // The hands pause at the top for a frame or two either side; further out the hips already unwind.
+    top: around(events.top.frame, [-1, 0, 1], stride, lastFrame),
     // Impact is measured only down the line (loss of posture); face-on its key frame shows the search pose.
     impact: viewInfo.view === 'down-the-line' ? around(events.impact.frame, [0, 1], stride, lastFrame) : [],
   };
-  const heavyIndices = [...new Set(Object.values(wanted).flat())].sort((a, b) => a - b);
+  // The model tracks into the top through the last of the backswing: jumping to the top straight from
+  // address, its reading there depended on where it came from.
+  const intoTop = around(events.top.frame, [-4, -3, -2], stride, lastFrame);
+  const heavyIndices = [...new Set([...Object.values(wanted).flat(), ...intoTop])].sort((a, b) => a - b);
   const keyNames: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
   // People are counted during the swing itself, so one short stretch of video is decoded for everything.
   const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame);
@@ -173,12 +177,19 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const crowdWanted = new Set(crowdIndices);
   // Copied first: the heavy pass hands its frames' buffers over to its worker.
   const crowdFrames = measureFrames.filter((f) => crowdWanted.has(f.index)).map(copyFrame);
-  const [measured, crowdShare] = await Promise.all([
-    runPass(pool, measureFrames.filter((f) => heavyWanted.has(f.index)), {
-      variant: 'heavy', numPoses: 1, video: true, signal: input.signal, workers: heavyWorkers(pool), chunkCount: heavyWorkers(pool),
-    }),
+  const large = new Map(measureFrames.filter((f) => heavyWanted.has(f.index)).map((f) => [f.index, f]));
+  const framesAt = (list: number[]) => [...new Set(list)].flatMap((i) => large.get(i) ?? []);
+  // One tracking run per moment of the swing (each starts afresh), all on the heavy model's worker.
+  const heavyOptions = { variant: 'heavy', numPoses: 1, video: true, signal: input.signal, slot: 0 } as const;
+  const [measuredGroups, crowdShare] = await Promise.all([
+    Promise.all([
+      runChunk(pool, framesAt(wanted.address), heavyOptions),
+      runChunk(pool, framesAt(wanted.top), { ...heavyOptions, warmUp: framesAt(intoTop.filter((i) => !wanted.top.includes(i))) }),
+      runChunk(pool, framesAt(wanted.impact), heavyOptions),
+    ]),
     countCrowd(pool, crowdFrames, input.signal),
   ]);
+  const measured = measuredGroups.flat();
   t = lap('measureMs', t);
   if (crowdShare > MAX_CROWD_SHARE) {
     return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...basics, crowdShare } };

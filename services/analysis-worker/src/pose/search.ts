@@ -17,13 +17,13 @@ import type { RawFrame } from './runtime/protocol.js';
  * dip at impact can fall between two looks and the swing goes unseen.
  */
 export const COARSE_MIN_FPS = 15;
-/** The fine pass covers the swing from this long before the takeaway… */
-const LEAD_IN_SEC = 0.45;
-/** …to this long after the finish. */
-const LEAD_OUT_SEC = 0.25;
-/** Bounds on the fine window when the coarse takeaway or finish is far out (a slow waggle, a walk-off). */
-const MAX_BACKSWING_SEC = 2;
-const MAX_FOLLOW_THROUGH_SEC = 1.5;
+/**
+ * The fine pass covers the stretch whose timing needs the full rate: from this long before the coarse
+ * top (the hands slowing into it)…
+ */
+const BEFORE_TOP_SEC = 0.35;
+/** …to this long after the coarse impact. Address, takeaway and finish keep the coarse pass's timing. */
+const AFTER_IMPACT_SEC = 0.2;
 
 /** Coarse frames per worker call: small enough to start while the transcode is still writing frames. */
 const SEGMENT = 40;
@@ -115,15 +115,15 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   // The swing again at the full rate, each worker tracking one unbroken stretch of it: mixing the coarse
   // track with a second one in between would zigzag (each track has its own small bias).
   const e = found.events;
-  const from = Math.max(e.takeaway.timeSec, e.top.timeSec - MAX_BACKSWING_SEC) - LEAD_IN_SEC;
-  const to = Math.min(e.finish.timeSec, e.impact.timeSec + MAX_FOLLOW_THROUGH_SEC) + LEAD_OUT_SEC;
+  const from = e.top.timeSec - BEFORE_TOP_SEC;
+  const to = e.impact.timeSec + AFTER_IMPACT_SEC;
   const inSwing = (index: number) => index / fps >= from && index / fps <= to;
   const fineStarted = performance.now();
   const fine = await runPass(pool, frames.filter((f) => inSwing(f.index)), { variant: 'lite', numPoses: 1, video: true, signal });
   const fineMs = Math.round(performance.now() - fineStarted);
   const analysed = [...coarse.filter((f) => !inSwing(f.index)), ...fine].sort((a, b) => a.index - b.index);
   // Timed at the full rate over the swing; the coarse pass still decides how many swings there were.
-  const refined = detectSwingEvents(trackPoints(fine, fps, width, height));
+  const refined = detectSwingEvents(trackPoints(analysed, fps, width, height));
   const events = refined.ok
     ? { ...refined.events, multipleSwings: found.events.multipleSwings, swingCount: found.events.swingCount }
     : found.events;
