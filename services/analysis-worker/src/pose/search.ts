@@ -1,8 +1,9 @@
 /*
  * The search pass, coarse to fine. The lite model first looks at every other analysed frame (15 per
- * second from 30 fps video; every frame of slower video) over the whole clip, segment by segment as the frames arrive, which is enough to find the
- * golfer and the swing; then it goes over the swing alone at the full analysed rate (~30 per second), so
- * the events are timed as finely as a full-rate pass would. A 10 s clip with a 2 s swing costs ~60% of a
+ * second from 30 fps video; every frame of slower video) over the whole clip, segment by segment as
+ * the frames arrive, which is enough to find the golfer and the swing. Then it goes over the stretch
+ * from just before the top to just after impact at the full analysed rate (~30 per second), so the two
+ * events that need it are timed as finely as a full-rate pass would. A 10 s clip costs ~55% of a
  * full-rate pass, most of it while the playback transcode is still running.
  */
 import { detectSwingEvents, type SwingEvents, type TrackPoint } from './events.js';
@@ -112,8 +113,9 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   const found = detectSwingEvents(trackPoints(coarse, fps, width, height));
   if (!found.ok) return coarseOnly;
 
-  // The swing again at the full rate, each worker tracking one unbroken stretch of it: mixing the coarse
-  // track with a second one in between would zigzag (each track has its own small bias).
+  // Top to impact again at the full rate, as unbroken stretches: interleaving a second track with the
+  // coarse one frame by frame would zigzag (each track has its own small bias), so the fine track
+  // replaces the coarse one there.
   const e = found.events;
   const from = e.top.timeSec - BEFORE_TOP_SEC;
   const to = e.impact.timeSec + AFTER_IMPACT_SEC;
@@ -122,7 +124,7 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   const fine = await runPass(pool, frames.filter((f) => inSwing(f.index)), { variant: 'lite', numPoses: 1, video: true, signal });
   const fineMs = Math.round(performance.now() - fineStarted);
   const analysed = [...coarse.filter((f) => !inSwing(f.index)), ...fine].sort((a, b) => a.index - b.index);
-  // Timed at the full rate over the swing; the coarse pass still decides how many swings there were.
+  // Top and impact timed at the full rate; the coarse pass still decides how many swings there were.
   const refined = detectSwingEvents(trackPoints(analysed, fps, width, height));
   const events = refined.ok
     ? { ...refined.events, multipleSwings: found.events.multipleSwings, swingCount: found.events.swingCount }
