@@ -3,11 +3,13 @@
  *  1. Synthetic golfers with known rotations, tilts, sways and camera yaw: worst and mean errors.
  *  2. The real fixture: golfer found ratio, events against hand labels, and the metrics.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
+import { probeVideo } from '../src/media/probe.js';
+import { transcodeForPlayback } from '../src/media/transcode.js';
 import { closePosePool, runPoseStage } from '../src/pose/index.js';
 import { computeMetrics, type EventPoses } from '../src/pose/metrics.js';
 import { syntheticPose, type SyntheticPoseSpec } from '../src/pose/synthetic.js';
@@ -82,8 +84,10 @@ if (!existsSync(fixture)) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-accuracy-'));
   try {
     const video = join(dir, 'fixture.mp4');
-    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', fixture, '-map', '0:v:0', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', video]);
-    const r = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, fps: 30, width: 480, height: 854 });
+    // The product's path: the worker's playback transcode, which also writes the search frames.
+    const frames = { path: join(dir, 'fixture.rgba'), size: { width: 144, height: 256 } };
+    await transcodeForPlayback(DEFAULT_TOOLS, fixture, video, await probeVideo(DEFAULT_TOOLS, fixture), { analysisFrames: { path: frames.path, ...frames.size } });
+    const r = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, fps: 30, width: 480, height: 854, searchFrames: frames });
     console.log('\n== fixture (face-on, 113 frames at 30 fps)');
     if (!r.ok) {
       console.log(`  failed: ${r.reason}`);
