@@ -11,8 +11,12 @@ export interface SyntheticPoseSpec {
   /** Degrees toward the trail side (backswing), about the vertical. */
   pelvisTurn?: number;
   thoraxTurn?: number;
-  /** Forward bend of the spine from vertical, degrees. */
+  /** Forward bend of the spine from vertical, degrees (a bend at the hips, about the target line). */
   forwardTilt?: number;
+  /** Side bend away from the target (lead shoulder higher), degrees, before the forward bend. */
+  sideBend?: number;
+  /** What the thorax turns about: the vertical (default) or its own, bent spine. */
+  turnAxis?: 'vertical' | 'spine';
   /** Lateral moves away from the target, metres (image only: world landmarks are hip-centred). */
   hipSway?: number;
   headSway?: number;
@@ -43,6 +47,15 @@ const turn = (p: Vec3, deg: number): Vec3 => {
   return [p[0] * c + p[2] * s, p[1], -p[0] * s + p[2] * c];
 };
 const add = (a: Vec3, b: Vec3): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const scale = (a: Vec3, k: number): Vec3 => [a[0] * k, a[1] * k, a[2] * k];
+const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+/** Rodrigues: `v` turned by `deg` about the unit `axis` (turning x toward −z about +y, as `turn`). */
+const turnAbout = (v: Vec3, axis: Vec3, deg: number): Vec3 => {
+  const c = Math.cos(deg * RAD);
+  const s = Math.sin(deg * RAD);
+  const along = axis[0] * v[0] + axis[1] * v[1] + axis[2] * v[2];
+  return add(add(scale(v, c), scale(cross(axis, v), s)), scale(axis, along * (1 - c)));
+};
 
 /** MediaPipe left/right index pairs, used to mirror a right-handed golfer into a left-handed one. */
 const MIRROR_PAIRS: [number, number][] = [[1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22], [23, 24], [25, 26], [27, 28], [29, 30], [31, 32]];
@@ -54,7 +67,12 @@ export function syntheticPose(spec: SyntheticPoseSpec): Pose {
   const hands: Vec3 = spec.hands ?? [0, -0.35, 0.35];
   // Body coordinates: x = golfer's right, y = up, z = forward (where the chest faces at address).
   const body: Vec3[] = new Array(LANDMARK_COUNT).fill([0, 0, 0]);
-  const shoulderMid: Vec3 = [0, 0.5 * Math.cos(tilt), 0.5 * Math.sin(tilt)];
+  const side = (spec.sideBend ?? 0) * RAD;
+  // The spine and the line across the shoulders: side bend in the frontal plane, then the forward bend
+  // about the target line (x), as a rigid torso.
+  const spine: Vec3 = [Math.sin(side), Math.cos(side) * Math.cos(tilt), Math.cos(side) * Math.sin(tilt)];
+  const across: Vec3 = [Math.cos(side), -Math.sin(side) * Math.cos(tilt), -Math.sin(side) * Math.sin(tilt)];
+  const shoulderMid: Vec3 = scale(spine, 0.5);
   // The head keeps facing the ball while the thorax turns.
   const head = (p: Vec3): Vec3 => add(add(shoulderMid, p), [spec.headSway ?? 0, 0, 0]);
   body[0] = head([0, 0.2, 0.1]);
@@ -63,8 +81,10 @@ export function syntheticPose(spec: SyntheticPoseSpec): Pose {
   body[8] = head([0.07, 0.21, 0]);
   body[9] = head([-0.025, 0.16, 0.09]);
   body[10] = head([0.025, 0.16, 0.09]);
-  body[11] = add(shoulderMid, turn([-0.19, 0, 0], thorax));
-  body[12] = add(shoulderMid, turn([0.19, 0, 0], thorax));
+  const halfShoulders = (sign: number): Vec3 =>
+    spec.turnAxis === 'spine' ? turnAbout(scale(across, sign * 0.19), spine, thorax) : turn(scale(across, sign * 0.19), thorax);
+  body[11] = add(shoulderMid, halfShoulders(-1));
+  body[12] = add(shoulderMid, halfShoulders(1));
   const wristL = add(hands, [-0.03, 0, 0]);
   const wristR = add(hands, [0.03, 0, 0]);
   body[15] = wristL;
