@@ -42,7 +42,8 @@ const MIN_VIDEO_SECONDS = 0.3;
 const MAX_FRAME_FILE_BYTES = 256 * 1024 * 1024;
 
 function analysisFramesFor(probe: ProbeResult, dir: string): FrameFile | null {
-  const size = scaledSize(playbackSize(probe).width, playbackSize(probe).height, SEARCH_LONG_SIDE);
+  const playback = playbackSize(probe);
+  const size = scaledSize(playback.width, playback.height, SEARCH_LONG_SIDE);
   const frames = probe.durationSec * Math.min(probe.fps || PLAYBACK_MAX_FPS, PLAYBACK_MAX_FPS);
   if (!(frames > 0) || frames * size.width * size.height * 4 > MAX_FRAME_FILE_BYTES) return null;
   return { path: join(dir, 'analysis-frames.rgba'), size };

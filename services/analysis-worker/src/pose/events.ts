@@ -50,7 +50,7 @@ export const EVENT_THRESHOLDS = {
   maxDownswingSec: 0.8,
 };
 
-export interface Series {
+interface Series {
   frame: number[];
   time: number[];
   x: number[];
@@ -86,7 +86,7 @@ function smooth(values: number[], half: number): number[] {
   });
 }
 
-export function buildSeries(points: TrackPoint[]): Series {
+function buildSeries(points: TrackPoint[]): Series {
   const time = points.map((p) => p.timeSec);
   const rate = points.length > 1 ? (points.length - 1) / Math.max(1e-6, time[time.length - 1]! - time[0]!) : 30;
   // Torso length changes with turn and bend; a rolling median over ±0.5 s follows zooms, not poses.

@@ -4,7 +4,7 @@
  * roughly level. A 2D image angle of the shoulder line is tilt, not turn: turn is measured in the
  * horizontal (x, z) plane of the 3D landmarks.
  */
-import { LM, imagePoint, worldPoint, type Pose, type Vec2, type Vec3 } from './landmarks.js';
+import { LM, MIRROR_PAIRS, imagePoint, worldPoint, type Pose, type Vec2, type Vec3 } from './landmarks.js';
 
 const DEG = 180 / Math.PI;
 
@@ -110,12 +110,6 @@ export function projectedTurn(address: Pose, top: Pose, a: number, b: number, wi
   if (Math.abs(w0) < 1e-6) return Number.NaN;
   return (Math.acos(Math.max(-1, Math.min(1, w(top) / w0))) * 180) / Math.PI;
 }
-
-/** BlazePose's left/right landmark pairs. */
-const MIRROR_PAIRS: [number, number][] = [
-  [1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22],
-  [23, 24], [25, 26], [27, 28], [29, 30], [31, 32],
-];
 
 function swapSides(pose: Pose): Pose {
   const image = pose.image.slice();

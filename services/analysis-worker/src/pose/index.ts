@@ -3,7 +3,7 @@
  * measures the body with the heavy model on the few frames that matter, and draws the key frames.
  * See ARCHITECTURE section 8. CPU work runs in worker threads (runtime/pool.ts).
  */
-import type { AnalysisResults, MobilityAnalysis, PoseSummary, PoseTrack } from '@swingfit/contracts';
+import type { PoseSummary } from '@swingfit/contracts';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 
 const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
@@ -12,8 +12,8 @@ import type { Pose } from './landmarks.js';
 import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
-import type { PoseStageInput as PipelinePoseStageInput } from '../pipeline/stages.js';
-import { describeSwing } from './report.js';
+import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
+import { describeSwing, type SwingFindings } from './report.js';
 import { fillTrack, searchSwing } from './search.js';
 import { heavyWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
 import type { RawFrame } from './runtime/protocol.js';
@@ -43,21 +43,11 @@ export interface PoseStageInput extends PipelinePoseStageInput {
   pool?: PosePool;
 }
 
+type PipelineResult = Extract<PipelinePoseStageOutput, { ok: true }>;
+
+/** The pipeline's result, with the fields this stage always fills (src/pose/report.ts). */
 export type PoseStageResult =
-  | {
-      ok: true;
-      summary: Omit<PoseSummary, 'keyframes' | 'poseUrl'>;
-      keyframes: Partial<Record<KeyFrameName, Buffer>>;
-      poseTrack: PoseTrack;
-      fields: {
-        mobilityAnalysis: MobilityAnalysis;
-        analysisResults: AnalysisResults;
-        technicalDetails: Record<string, unknown>;
-        swingStrengths: string[];
-        swingWeaknesses: string[];
-        keyIssues: string[];
-      };
-    }
+  | (Omit<PipelineResult, 'fields'> & { fields: SwingFindings & { technicalDetails: Record<string, unknown> } })
   | { ok: false; reason: string; technicalDetails?: Record<string, unknown> };
 
 const shareWithSeveral = (frames: PassFrame[]): number =>
@@ -180,7 +170,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const large = new Map(measureFrames.filter((f) => heavyWanted.has(f.index)).map((f) => [f.index, f]));
   const framesAt = (list: number[]) => [...new Set(list)].flatMap((i) => large.get(i) ?? []);
   // One tracking run per moment of the swing (each starts afresh), all on the heavy model's worker.
-  const heavyOptions = { variant: 'heavy', numPoses: 1, video: true, signal: input.signal, slot: 0 } as const;
+  const heavyOptions = { variant: 'heavy', numPoses: 1, video: true, signal: input.signal, worker: 0 } as const;
   const [measuredGroups, crowdShare] = await Promise.all([
     Promise.all([
       runChunk(pool, framesAt(wanted.address), heavyOptions),

@@ -45,14 +45,13 @@ function guard(signal?: AbortSignal): void {
  * dropped): a fresh detection in the middle of a swing (arms up at the top) can be badly off for a few
  * frames. The pool takes over the frames' buffers, so pass copies of anything still needed.
  */
-export async function runChunk(pool: PosePool, frames: RawFrame[], options: PassOptions & { warmUp?: RawFrame[]; slot?: number }): Promise<PassFrame[]> {
+export async function runChunk(pool: PosePool, frames: RawFrame[], options: PassOptions & { warmUp?: RawFrame[] }): Promise<PassFrame[]> {
   guard(options.signal);
   if (frames.length === 0) return [];
   const warmUp = options.video ? (options.warmUp ?? []) : [];
-  const worker = options.worker ?? options.slot;
   const results = await pool.run({
     variant: options.variant, numPoses: options.numPoses, video: options.video, frames: [...warmUp, ...frames],
-    ...(worker !== undefined ? { worker } : {}),
+    ...(options.worker !== undefined ? { worker: options.worker } : {}),
   });
   guard(options.signal);
   return results.slice(warmUp.length).map(toPassFrame);
@@ -63,10 +62,10 @@ export async function runPass(pool: PosePool, frames: RawFrame[], options: PassO
   const count = Math.max(1, options.chunkCount ?? pool.size);
   const size = Math.ceil(frames.length / count);
   // Every chunk is cut (warm-up copies included) before the first is sent and its buffers move away.
-  const chunks: { frames: RawFrame[]; warmUp: RawFrame[]; slot?: number }[] = [];
+  const chunks: { frames: RawFrame[]; warmUp: RawFrame[]; worker?: number }[] = [];
   for (let i = 0, c = 0; i < frames.length; i += size, c++) {
     const warmUp = options.video ? frames.slice(Math.max(0, i - TRACKING_WARM_UP), i).map(copyFrame) : [];
-    chunks.push({ frames: frames.slice(i, i + size), warmUp, ...(options.workers !== undefined ? { slot: c % options.workers } : {}) });
+    chunks.push({ frames: frames.slice(i, i + size), warmUp, ...(options.workers !== undefined ? { worker: c % options.workers } : {}) });
   }
   const results = await Promise.all(chunks.map(({ frames: part, ...rest }) => runChunk(pool, part, { ...options, ...rest })));
   return results.flat().sort((a, b) => a.index - b.index);

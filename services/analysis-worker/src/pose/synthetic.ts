@@ -3,7 +3,7 @@
  * pelvis and thorax rotation, forward tilt and sway, seen face-on or down the line through a camera
  * that may be yawed, expressed exactly as MediaPipe reports landmarks.
  */
-import { LANDMARK_COUNT, type Pose, type Vec3 } from './landmarks.js';
+import { LANDMARK_COUNT, MIRROR_PAIRS, type Pose, type Vec3 } from './landmarks.js';
 
 export interface SyntheticPoseSpec {
   view: 'face-on' | 'down-the-line';
@@ -57,8 +57,6 @@ const turnAbout = (v: Vec3, axis: Vec3, deg: number): Vec3 => {
   return add(add(scale(v, c), scale(cross(axis, v), s)), scale(axis, along * (1 - c)));
 };
 
-/** MediaPipe left/right index pairs, used to mirror a right-handed golfer into a left-handed one. */
-const MIRROR_PAIRS: [number, number][] = [[1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22], [23, 24], [25, 26], [27, 28], [29, 30], [31, 32]];
 
 export function syntheticPose(spec: SyntheticPoseSpec): Pose {
   const pelvis = spec.pelvisTurn ?? 0;

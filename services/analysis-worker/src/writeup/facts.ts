@@ -64,7 +64,7 @@ export const LOW_CONFIDENCE = 0.5;
 /** Tour players' backswing:downswing time ratio is close to 3:1 (a widely cited tempo reference). */
 export const TOUR_TEMPO_RATIO = 3;
 
-const LAUNCH_LABELS: Record<MetricComparison['metric'], string> = {
+export const LAUNCH_LABELS: Record<MetricComparison['metric'], string> = {
   clubSpeed: 'Club speed',
   ballSpeed: 'Ball speed',
   smashFactor: 'Smash factor',

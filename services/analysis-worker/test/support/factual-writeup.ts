@@ -1,26 +1,19 @@
 import type { LaunchMonitorAnalysis, MetricComparison } from '@swingfit/contracts';
 import type { WriteUpStage } from '../../src/pipeline/stages.js';
+import { LAUNCH_LABELS } from '../../src/writeup/facts.js';
 
 /*
  * A deterministic write-up for pipeline tests: short factual sentences from the launch-monitor
  * comparison only, so assertions about stored texts do not depend on the real writer's wording.
  */
 
-const LABELS: Record<MetricComparison['metric'], string> = {
-  clubSpeed: 'Club speed',
-  ballSpeed: 'Ball speed',
-  smashFactor: 'Smash factor',
-  carry: 'Carry',
-  total: 'Total distance',
-  spinRate: 'Spin rate',
-};
 
 function sentence(c: MetricComparison, tourName: string): string {
   const unit = c.unit ? ` ${c.unit}` : '';
-  if (c.tour == null || c.diffFromTour == null) return `${LABELS[c.metric]}: ${c.value}${unit}.`;
+  if (c.tour == null || c.diffFromTour == null) return `${LAUNCH_LABELS[c.metric]}: ${c.value}${unit}.`;
   const diff = c.diffFromTour;
   const where = diff === 0 ? `matches the ${tourName} average` : `is ${Math.abs(diff)}${unit} ${diff > 0 ? 'above' : 'below'} the ${tourName} average of ${c.tour}${unit}`;
-  return `${LABELS[c.metric]} ${c.value}${unit} ${where}.`;
+  return `${LAUNCH_LABELS[c.metric]} ${c.value}${unit} ${where}.`;
 }
 
 export function describeLaunchMonitor(lm: LaunchMonitorAnalysis): string {
