@@ -138,11 +138,12 @@ describe('strengths and weaknesses against the spec targets', () => {
 });
 
 describe('left/right labels swapped by the pose model', () => {
-  it('puts them back when the legs changed sides, and leaves a real turn past 90° alone', async () => {
+  it('puts them back when hips and legs changed sides, and leaves a real turn past 90° or a leg mix-up alone', async () => {
     const { alignLabels, projectedTurn } = await import('../src/pose/geometry.js');
     const { LM } = await import('../src/pose/landmarks.js');
     // Address: shoulders 0.4 wide, hips 0.3, knees 0.25, ankles 0.3 (normalised x), face-on.
     const pose = (sh: number, hip: number, legs: 1 | -1) => {
+      // legs: +1 labelled as at address, -1 left and right knees and ankles exchanged.
       const image = new Float32Array(33 * 4);
       const put = (i: number, x: number) => image.set([0.5 + x, 0.5, 0, 1], i * 4);
       put(LM.leftShoulder, sh / 2); put(LM.rightShoulder, -sh / 2);
@@ -157,5 +158,8 @@ describe('left/right labels swapped by the pose model', () => {
     expect(turn(pose(0.4 * Math.cos((100 * Math.PI) / 180), 0.3 * Math.cos(Math.PI / 4), 1))).toBeCloseTo(100, 5);
     // The model mirrored the whole body at a 60° turn: every left/right pair reversed.
     expect(turn(pose(-0.4 * Math.cos(Math.PI / 3), -0.3 * Math.cos(Math.PI / 4), -1))).toBeCloseTo(60, 5);
+    // The model mixed up the legs alone (seen on the fixture at the top): hips in place, so the
+    // shoulder labels are kept — swapping them would turn a 70° turn into 110°.
+    expect(turn(pose(0.4 * Math.cos((70 * Math.PI) / 180), 0.3 * Math.cos(Math.PI / 4), -1))).toBeCloseTo(70, 5);
   });
 });

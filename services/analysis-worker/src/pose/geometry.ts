@@ -92,10 +92,14 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-export function stdDev(values: number[]): number {
+/**
+ * Spread of values around their median, on the standard deviation's scale (1.4826 × the median absolute
+ * deviation): one wild frame out of five does not inflate it, as it would a standard deviation.
+ */
+export function robustSpread(values: number[]): number {
   if (values.length < 2) return 0;
-  const m = values.reduce((a, b) => a + b, 0) / values.length;
-  return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (values.length - 1));
+  const m = median(values);
+  return 1.4826 * median(values.map((v) => Math.abs(v - m)));
 }
 
 /**
@@ -126,11 +130,14 @@ function swapSides(pose: Pose): Pose {
 /**
  * The pose with left and right labelled as in `reference`. Once the golfer's back shows, the pose model
  * may decide it sees the person from behind and swap every left/right label; a real turn past 90°
- * reverses the shoulder line but not the legs. So when both the knees and the ankles have changed
- * sides in the picture, the labels were swapped (feet do not cross in a swing) and are put back.
+ * reverses the shoulder line but not the legs or the hips (hips turn 25–65° at the top). So when the
+ * hips, the knees and the ankles have all changed sides in the picture, the labels were swapped (feet
+ * do not cross in a swing) and are put back. Legs swapped with the hips in place are the model mixing
+ * up the legs alone: the torso's labels are right and are kept.
  */
 export function alignLabels(pose: Pose, reference: Pose, width: number, height: number): Pose {
   const side = (p: Pose, a: number, b: number) => Math.sign(imagePoint(p, a, width, height)[0] - imagePoint(p, b, width, height)[0]);
   const flipped = (a: number, b: number) => side(pose, a, b) !== 0 && side(pose, a, b) === -side(reference, a, b);
-  return flipped(LM.leftKnee, LM.rightKnee) && flipped(LM.leftAnkle, LM.rightAnkle) ? swapSides(pose) : pose;
+  const mirrored = flipped(LM.leftHip, LM.rightHip) && flipped(LM.leftKnee, LM.rightKnee) && flipped(LM.leftAnkle, LM.rightAnkle);
+  return mirrored ? swapSides(pose) : pose;
 }

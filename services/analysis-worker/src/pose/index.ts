@@ -7,11 +7,12 @@ import type { PoseSummary } from '@swingfit/contracts';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 
 const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
+import { crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
 import { SEARCH_LONG_SIDE, decodeFrames, scaledSize, streamFrameFile } from './frames.js';
 import type { Pose } from './landmarks.js';
 import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
-import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
+import { copyFrame, runChunk, runPass } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
 import { describeSwing, type SwingFindings } from './report.js';
 import { fillTrack, searchSwing } from './search.js';
@@ -50,10 +51,7 @@ export type PoseStageResult =
   | (Omit<PipelineResult, 'fields'> & { fields: SwingFindings & { technicalDetails: Record<string, unknown> } })
   | { ok: false; reason: string; technicalDetails?: Record<string, unknown> };
 
-const shareWithSeveral = (frames: PassFrame[]): number =>
-  frames.length ? frames.filter((f) => f.poses > 1).length / frames.length : 0;
-
-/** The pool slot that counts people (lite model, two poses): the one without the heavy model when there is one. */
+/** The pool slot that looks for other people (lite model, IMAGE mode): the one without the heavy model when there is one. */
 const crowdWorker = (pool: PosePool): number => heavyWorkers(pool) % pool.size;
 
 /** Loads every model configuration the stage uses ahead of the first job (loading takes a second or two each). */
@@ -61,7 +59,7 @@ export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<v
   await Promise.all([
     ...Array.from({ length: pool.size }, (_, worker) => pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker })),
     ...Array.from({ length: heavyWorkers(pool) }, (_, worker) => pool.run({ variant: 'heavy', numPoses: 1, video: true, frames: [], worker })),
-    pool.run({ variant: 'lite', numPoses: 2, video: false, frames: [], worker: crowdWorker(pool) }),
+    pool.run({ variant: 'lite', numPoses: 1, video: false, frames: [], worker: crowdWorker(pool) }),
   ]);
 }
 
@@ -69,9 +67,11 @@ export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<v
 const around = (frame: number, offsets: number[], step: number, last: number): number[] =>
   offsets.map((o) => Math.min(last, Math.max(0, frame + o * step)));
 
-/** Share of a spread sample of frames showing more than one person (the detector is the same in every model size). */
-function countCrowd(pool: PosePool, sample: RawFrame[], signal?: AbortSignal): Promise<number> {
-  return runPass(pool, sample, { variant: 'lite', numPoses: 2, video: false, signal, worker: crowdWorker(pool), chunkCount: 1 }).then(shareWithSeveral);
+/** Looks again at frames with the golfer blanked out (crowd.ts) and returns the share showing someone else. */
+async function countCrowd(pool: PosePool, checks: CrowdCheck[], signal?: AbortSignal): Promise<number> {
+  const found = await runPass(pool, checks.map((c) => c.frame), { variant: 'lite', numPoses: 1, video: false, signal, worker: crowdWorker(pool), chunkCount: 1 });
+  const other = new Map(found.map((f) => [f.index, f.pose]));
+  return crowdShare(checks, (frame) => other.get(frame) ?? null);
 }
 
 export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResult> {
@@ -114,16 +114,6 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const measureSize = scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
   // People far from the camera are small: they are counted on the larger frames.
   const decodeLarge = (indices: number[]) => decodeFrames({ videoPath: input.videoPath, size: measureSize, fps: playback.fps, indices, signal: input.signal });
-  if (!search.events) {
-    // Two people moving about can hide a swing: say which problem it is.
-    const crowdShare = await countCrowd(pool, await decodeLarge(spread(0, lastFrame)), input.signal);
-    lap('crowdCheckMs', t);
-    const reason = crowdShare > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
-    return { ok: false, reason, technicalDetails: { ...basics, crowdShare } };
-  }
-  // Times from the playback's own frame rate (the search ran on the forecast one; they agree for constant-rate video).
-  const retime = (e: SwingEventAt): SwingEventAt => ({ frame: e.frame, timeSec: e.frame / playback.fps });
-  const events = { ...search.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(search.events![name])])) } as SwingEvents;
   const searchPose = new Map(search.analysed.map((f) => [f.index, f.pose]));
   const nearestSearchPose = (frame: number): Pose | null => {
     for (let d = 0; d <= 3 * stride; d++) {
@@ -132,6 +122,16 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     }
     return null;
   };
+  if (!search.events) {
+    // Two people moving about can hide a swing: say which problem it is.
+    const crowdShare = await countCrowd(pool, crowdChecks(await decodeLarge(spread(0, lastFrame)), nearestSearchPose), input.signal);
+    lap('crowdCheckMs', t);
+    const reason = crowdShare > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
+    return { ok: false, reason, technicalDetails: { ...basics, crowdShare } };
+  }
+  // Times from the playback's own frame rate (the search ran on the forecast one; they agree for constant-rate video).
+  const retime = (e: SwingEventAt): SwingEventAt => ({ frame: e.frame, timeSec: e.frame / playback.fps });
+  const events = { ...search.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(search.events![name])])) } as SwingEvents;
   const addressSearchPoses = around(events.address.frame, [-2, -1, 0], stride, lastFrame).flatMap((i) => nearestSearchPose(i) ?? []);
   const viewInfo = detectView(addressSearchPoses, searchSize.width, searchSize.height);
   const addressPose = nearestSearchPose(events.address.frame);
@@ -144,13 +144,15 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const wanted = {
     address: around(events.address.frame, [-2, 0], stride, lastFrame),
     // The hands pause at the top for a frame or two either side; further out the hips already unwind.
-    top: around(events.top.frame, [-1, 0, 1], stride, lastFrame),
+    // Five frames, not three: on a small golfer single readings of the heavy model scatter by ±10° and
+    // can be mirrored, and the metrics take the median.
+    top: around(events.top.frame, [-2, -1, 0, 1, 2], stride, lastFrame),
     // Impact is measured only down the line (loss of posture); face-on its key frame shows the search pose.
     impact: viewInfo.view === 'down-the-line' ? around(events.impact.frame, [0, 1], stride, lastFrame) : [],
   };
-  // The model tracks into the top through the last of the backswing: jumping to the top straight from
-  // address, its reading there depended on where it came from.
-  const intoTop = around(events.top.frame, [-4, -3, -2], stride, lastFrame);
+  // One backswing frame leads the tracker into the top window: started cold at the top, the model
+  // mirrored the golfer in two of the five frames and the hips read 82°.
+  const intoTop = around(events.top.frame, [-3], stride, lastFrame);
   const heavyIndices = [...new Set([...Object.values(wanted).flat(), ...intoTop])].sort((a, b) => a - b);
   const keyNames: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
   // People are counted during the swing itself, so one short stretch of video is decoded for everything.
@@ -165,8 +167,8 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   }
   const heavyWanted = new Set(heavyIndices);
   const crowdWanted = new Set(crowdIndices);
-  // Copied first: the heavy pass hands its frames' buffers over to its worker.
-  const crowdFrames = measureFrames.filter((f) => crowdWanted.has(f.index)).map(copyFrame);
+  // Prepared (as copies) first: the heavy pass hands its frames' buffers over to its worker.
+  const crowd = crowdChecks(measureFrames.filter((f) => crowdWanted.has(f.index)), nearestSearchPose);
   const large = new Map(measureFrames.filter((f) => heavyWanted.has(f.index)).map((f) => [f.index, f]));
   const framesAt = (list: number[]) => [...new Set(list)].flatMap((i) => large.get(i) ?? []);
   // One tracking run per moment of the swing (each starts afresh), all on the heavy model's worker.
@@ -174,10 +176,10 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const [measuredGroups, crowdShare] = await Promise.all([
     Promise.all([
       runChunk(pool, framesAt(wanted.address), heavyOptions),
-      runChunk(pool, framesAt(wanted.top), { ...heavyOptions, warmUp: framesAt(intoTop.filter((i) => !wanted.top.includes(i))) }),
+      runChunk(pool, framesAt(wanted.top), { ...heavyOptions, warmUp: framesAt(intoTop) }),
       runChunk(pool, framesAt(wanted.impact), heavyOptions),
     ]),
-    countCrowd(pool, crowdFrames, input.signal),
+    countCrowd(pool, crowd, input.signal),
   ]);
   const measured = measuredGroups.flat();
   t = lap('measureMs', t);

@@ -5,7 +5,7 @@
  */
 import type { CameraView, Metric, PoseSummary } from '@swingfit/contracts';
 import {
-  alignLabels, dist2, headPx, hipCentrePx, hipYaw, meanAngle, median, projectedTurn, shoulderYaw, spineSideBendImage, spineTiltImage, stdDev, turnBetween, dist3,
+  alignLabels, dist2, headPx, hipCentrePx, hipYaw, meanAngle, median, projectedTurn, shoulderYaw, spineSideBendImage, spineTiltImage, robustSpread, turnBetween, dist3,
 } from './geometry.js';
 import { LM, imagePoint, meanVisibility, worldPoint, type Pose } from './landmarks.js';
 
@@ -38,8 +38,9 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 function confidence(poses: Pose[], indices: readonly number[], values: number[], tolerance: number): number {
   if (poses.length === 0 || values.length === 0) return 0;
   const vis = poses.reduce((s, p) => s + meanVisibility(p, indices), 0) / poses.length;
-  // We report the median of the frames, so what matters is its uncertainty: the spread over √n.
-  const agreement = Math.max(0, 1 - stdDev(values) / Math.sqrt(values.length) / tolerance);
+  // We report the median of the frames, so what matters is its uncertainty: the spread (judged the
+  // median's way, so one mirrored or wild frame does not sink it) over √n.
+  const agreement = Math.max(0, 1 - robustSpread(values) / Math.sqrt(values.length) / tolerance);
   return Math.round(Math.min(1, Math.max(0, vis * (values.length > 1 ? agreement : 0.8))) * 100) / 100;
 }
 

@@ -1,0 +1,63 @@
+/*
+ * Looking for a second person: the golfer's box is blanked out and whoever the detector finds then
+ * counts only when they are of about the golfer's size and stand outside the golfer's box.
+ * (Real pixels: pose-stage.test.ts, "refuses a clip with two golfers side by side".)
+ */
+import { describe, expect, it } from 'vitest';
+import { MIN_OTHER_HEIGHT, blankOut, bodyBox, crowdChecks, crowdShare, grow, isSomeoneElse, type Box } from '../src/pose/crowd.js';
+import { LANDMARK_COUNT, type Pose } from '../src/pose/landmarks.js';
+import type { RawFrame } from '../src/pose/runtime/protocol.js';
+
+/** A pose whose landmarks fill the box (corners and centre), normalised coordinates. */
+function personIn(b: Box): Pose {
+  const image = new Float32Array(LANDMARK_COUNT * 4);
+  const corners: [number, number][] = [[b.left, b.top], [b.right, b.top], [b.left, b.bottom], [b.right, b.bottom]];
+  for (let i = 0; i < LANDMARK_COUNT; i++) {
+    const [x, y] = corners[i] ?? [(b.left + b.right) / 2, (b.top + b.bottom) / 2];
+    image.set([x, y, 0, 1], i * 4);
+  }
+  return { image, world: new Float32Array(LANDMARK_COUNT * 4) };
+}
+
+const golfer: Box = { left: 0.4, top: 0.2, right: 0.6, bottom: 0.8 };
+
+describe('the golfer box', () => {
+  it('spans the landmarks and grows by a share of its height on every side', () => {
+    expect(bodyBox(personIn(golfer))).toEqual({ left: expect.closeTo(0.4, 6), top: expect.closeTo(0.2, 6), right: expect.closeTo(0.6, 6), bottom: expect.closeTo(0.8, 6) });
+    const g = grow(golfer, 0.1);
+    expect([g.left, g.top, g.right, g.bottom].map((v) => Math.round(v * 1000) / 1000)).toEqual([0.34, 0.14, 0.66, 0.86]);
+  });
+
+  it('is blanked mid-grey in a copy, clipped to the picture, the original untouched', () => {
+    const frame: RawFrame = { index: 3, timeMs: 100, width: 10, height: 4, data: new Uint8Array(10 * 4 * 4).fill(7) };
+    const out = blankOut(frame, { left: -0.5, top: 0.25, right: 0.3, bottom: 0.75 });
+    const at = (f: RawFrame, x: number, y: number) => f.data[(y * f.width + x) * 4];
+    expect([at(out, 0, 1), at(out, 2, 2), at(out, 3, 1), at(out, 0, 0), at(out, 0, 3)]).toEqual([128, 128, 7, 7, 7]);
+    expect(frame.data.every((v) => v === 7)).toBe(true);
+    expect(out.index).toBe(3);
+  });
+});
+
+describe('who counts as someone else', () => {
+  const beside = (height: number): Pose => personIn({ left: 0.7, top: 0.8 - height, right: 0.8, bottom: 0.8 });
+  it.each([
+    ['nobody found', null, false],
+    ['a second golfer as tall, beside', beside(0.6), true],
+    [`someone ${MIN_OTHER_HEIGHT * 100}% of the golfer's height`, beside(0.6 * MIN_OTHER_HEIGHT + 1e-6), true],
+    ['a spectator far behind (a third of the height)', beside(0.2), false],
+    ["the golfer's own leftover (centred inside the golfer's box)", personIn({ left: 0.45, top: 0.25, right: 0.55, bottom: 0.75 }), false],
+  ] as const)('%s → %s', (_, found, expected) => {
+    expect(isSomeoneElse(found, golfer)).toBe(expected);
+  });
+});
+
+describe('the share of frames with someone else', () => {
+  const frame = (index: number): RawFrame => ({ index, timeMs: index * 33, width: 8, height: 8, data: new Uint8Array(8 * 8 * 4) });
+  it('leaves out frames where the golfer was not tracked and counts the rest', () => {
+    const checks = crowdChecks([frame(0), frame(1), frame(2), frame(3), frame(4)], (i) => (i === 4 ? null : personIn(golfer)));
+    expect(checks.map((c) => c.frame.index)).toEqual([0, 1, 2, 3]);
+    const other = personIn({ left: 0.05, top: 0.2, right: 0.2, bottom: 0.8 });
+    expect(crowdShare(checks, (i) => (i < 3 ? other : null))).toBe(0.75);
+    expect(crowdShare([], () => other)).toBe(0);
+  });
+});
