@@ -3,13 +3,15 @@
  *  1. Synthetic golfers with known rotations, tilts, sways and camera yaw: worst and mean errors.
  *  2. The real fixture: golfer found ratio, events against hand labels, and the metrics.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
-import { transcodeForPlayback } from '../src/media/transcode.js';
+import { playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
+import { poseOutputsFor } from '../src/pipeline/video.js';
 import { closePosePool, runPoseStage } from '../src/pose/index.js';
 import { computeMetrics, type EventPoses } from '../src/pose/metrics.js';
 import { syntheticPose, type SyntheticPoseSpec } from '../src/pose/synthetic.js';
@@ -83,11 +85,18 @@ if (!existsSync(fixture)) {
   const labels = { top: 43, impact: 50, finish: 60 };
   const dir = mkdtempSync(join(tmpdir(), 'bench-accuracy-'));
   try {
-    const video = join(dir, 'fixture.mp4');
-    // The product's path: the worker's playback transcode, which also writes the search frames.
-    const frames = { path: join(dir, 'fixture.rgba'), size: { width: 144, height: 256 } };
-    await transcodeForPlayback(DEFAULT_TOOLS, fixture, video, await probeVideo(DEFAULT_TOOLS, fixture), { analysisFrames: { path: frames.path, ...frames.size } });
-    const r = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, fps: 30, width: 480, height: 854, searchFrames: frames });
+    // The product's path: the worker's playback transcode, which also writes the search and measure frames.
+    const analyse = async (upload: string, name: string) => {
+      const work = join(dir, name);
+      mkdirSync(work);
+      const probe = await probeVideo(DEFAULT_TOOLS, upload);
+      const outputs = poseOutputsFor(probe, work);
+      const video = join(work, 'playback.mp4');
+      await transcodeForPlayback(DEFAULT_TOOLS, upload, video, probe, outputs.transcode);
+      const size = playbackSize(probe);
+      return runPoseStage({ videoPath: video, slot: 'face-on', workDir: work, fps: probe.fps, ...size, searchFrames: outputs.analysisFrames!, measureFrames: outputs.measureFrames! });
+    };
+    const r = await analyse(fixture, 'fixture');
     console.log('\n== fixture (face-on, 113 frames at 30 fps)');
     if (!r.ok) {
       console.log(`  failed: ${r.reason}`);
@@ -101,6 +110,30 @@ if (!existsSync(fixture)) {
         console.log(`  ${name.padEnd(18)} ${m.measurable ? `${m.value} ${m.unit}` : 'not measurable'}  (confidence ${m.confidence}, view ${m.view})${m.note ? ` — ${m.note}` : ''}`);
       }
       console.log(`  mobilityAnalysis ${JSON.stringify(r.fields.mobilityAnalysis)}`);
+    }
+
+    // The model's own scatter: the same swing with other pixels. Nothing here is truer than the rest, so
+    // the spread is how far one reading of this golfer can be trusted.
+    console.log('\n== the same swing, other pixels (shoulder / hip / X-factor at the top, degrees)');
+    const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-an'];
+    const variants: [string, string[]][] = [
+      ['as uploaded (HEVC)', []],
+      ['re-encoded, x264 CRF 23', ['-map', '0:v:0', ...h264]],
+      ["mirrored (the left-hander's swing)", ['-map', '0:v:0', '-vf', 'hflip', ...h264]],
+      ['smaller, 75%', ['-map', '0:v:0', '-vf', 'scale=360:-2', ...h264]],
+    ];
+    const readings: number[][] = [];
+    for (const [k, [name, args]] of variants.entries()) {
+      const upload = args.length ? join(dir, `variant-${k}.mp4`) : fixture;
+      if (args.length) execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', fixture, ...args, upload]);
+      const v = k === 0 ? r : await analyse(upload, `variant-${k}`);
+      const m = v.ok ? [v.summary.metrics.shoulderTurn, v.summary.metrics.hipRotation, v.summary.metrics.xFactor] : [];
+      if (m.every((x) => x.value !== null) && m.length) readings.push(m.map((x) => x.value!));
+      console.log(`  ${name.padEnd(36)} ${v.ok ? m.map((x) => (x.value === null ? '—' : x.value.toFixed(1))).join(' / ') : v.reason}`);
+    }
+    if (readings.length > 1) {
+      const spread = [0, 1, 2].map((i) => Math.max(...readings.map((x) => x[i]!)) - Math.min(...readings.map((x) => x[i]!)));
+      console.log(`  ${'spread (max − min)'.padEnd(36)} ${spread.map((x) => x.toFixed(1)).join(' / ')}`);
     }
   } finally {
     await closePosePool();

@@ -10,15 +10,16 @@
  * process's peak RSS (worker threads included; target ≤ 1.2 GB).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
 import { PLAYBACK_MAX_FPS, extractPoster, playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
+import { poseOutputsFor } from '../src/pipeline/video.js';
 import { writeUp } from '../src/writeup/index.js';
-import { SEARCH_LONG_SIDE, decodeFrames, scaledSize } from '../src/pose/frames.js';
+import { MEASURE_LONG_SIDE, decodeFrames, scaledSize } from '../src/pose/frames.js';
 import { closePosePool, heavyWorkers, runPoseStage, sharedPosePool, warmPosePool } from '../src/pose/index.js';
 import { runPass } from '../src/pose/passes.js';
 
@@ -37,11 +38,12 @@ async function pipeline(name: string, upload: string): Promise<number> {
   const started = performance.now();
   const probe = await probeVideo(DEFAULT_TOOLS, upload);
   const playback = join(dir, `${name}-playback.mp4`);
-  // As the pipeline does: the transcode also writes the small frames the search pass reads, and the
-  // pose stage starts on them while the transcode is still running.
+  // As the pipeline does: the transcode also writes the frames the search and measure passes read, and
+  // the pose stage starts on them while the transcode is still running.
   const size = playbackSize(probe);
-  const frames = { path: join(dir, `${name}-frames.rgba`), ...scaledSize(size.width, size.height, SEARCH_LONG_SIDE) };
-  const transcode = transcodeForPlayback(DEFAULT_TOOLS, upload, playback, probe, { analysisFrames: frames });
+  const outputs = poseOutputsFor(probe, join(dir, name));
+  mkdirSync(join(dir, name), { recursive: true });
+  const transcode = transcodeForPlayback(DEFAULT_TOOLS, upload, playback, probe, outputs.transcode);
   // The pipeline's `ready`: the playback's own facts, then the poster (while the pose stage measures).
   const ready = transcode.then(async () => {
     const p = await probeVideo(DEFAULT_TOOLS, playback);
@@ -51,7 +53,8 @@ async function pipeline(name: string, upload: string): Promise<number> {
   const facts = ready.then((p) => ({ fps: p.fps, width: p.displayWidth, height: p.displayHeight }));
   const result = await runPoseStage({
     videoPath: playback, slot: 'face-on', workDir: dir, fps: Math.min(probe.fps, PLAYBACK_MAX_FPS), ...size,
-    searchFrames: { path: frames.path, size: { width: frames.width, height: frames.height } },
+    ...(outputs.analysisFrames ? { searchFrames: outputs.analysisFrames } : {}),
+    ...(outputs.measureFrames ? { measureFrames: outputs.measureFrames } : {}),
     playback: facts,
   });
   const { ms: transcodeMs } = await transcode;
@@ -63,7 +66,7 @@ async function pipeline(name: string, upload: string): Promise<number> {
   const writeMs = performance.now() - writeStarted;
   const total = performance.now() - started;
   console.log(`\n== ${name}: upload ${probe.displayWidth}x${probe.displayHeight}@${probe.fps} ${probe.durationSec.toFixed(1)} s → playback ${out.displayWidth}x${out.displayHeight}@${out.fps}, ${out.frameCount} frames`);
-  console.log(`  transcode        ${s(transcodeMs)} (the pose stage's search runs alongside)`);
+  console.log(`  transcode        ${s(transcodeMs)} (preset ${outputs.transcode.preset ?? 'veryfast'}, playback ${(statSync(playback).size / 1e6).toFixed(1)} MB; the pose stage's search runs alongside)`);
   const details = result.ok ? result.fields.technicalDetails : (result.technicalDetails ?? {});
   const t = (details.timings ?? {}) as Record<string, number>;
   for (const [k, v] of Object.entries(t)) console.log(`  ${k.replace(/Ms$/, '').padEnd(16)} ${s(v)}`);
@@ -82,7 +85,7 @@ async function naive(playback: string, fps: number, frames: number, width: numbe
   const sample = 16;
   const step = Math.max(1, Math.floor(frames / sample));
   const indices = Array.from({ length: sample }, (_, i) => i * step).filter((i) => i < frames);
-  const decoded = await decodeFrames({ videoPath: playback, size: scaledSize(width, height, 640), fps, indices });
+  const decoded = await decodeFrames({ videoPath: playback, size: scaledSize(width, height, MEASURE_LONG_SIDE), fps, indices });
   const pool = sharedPosePool();
   // Same model configuration as the stage's measure pass (no extra instance), on every worker as a naive design would.
   await runPass(pool, decoded.slice(0, 2).map((f) => ({ ...f, data: new Uint8Array(f.data) })), { variant: 'heavy', numPoses: 2, video: false }); // warm

@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { runAnalysis } from '../src/jobs/analysis-job.js';
 import { POSE_FAILURE_REASONS } from '../src/pose/index.js';
-import { streamFrameFile } from '../src/pose/frames.js';
+import { readFrameFile, streamFrameFile } from '../src/pose/frames.js';
 import { createAnalysisWorker } from '../src/jobs/analysis-worker.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
 import { defaultStages } from '../src/pipeline/registry.js';
@@ -194,7 +194,7 @@ describe('analysis job', () => {
   it('starts the face-on pose stage while the transcode runs, on the frames the transcode writes', async () => {
     const { id } = await h.createAnalysis({ video: clip });
     const ok = recordingPoseStage();
-    const seen: { transcodeDoneAtStart: boolean; frames: number; facts: unknown }[] = [];
+    const seen: { transcodeDoneAtStart: boolean; frames: number; facts: unknown; measureFrames: number }[] = [];
     const outcome = await runAnalysis(h.deps(stagesWith(async (input) => {
       let done = false;
       void input.playback?.then(() => (done = true));
@@ -202,12 +202,15 @@ describe('analysis job', () => {
       const transcodeDoneAtStart = done;
       let frames = 0;
       for await (const _ of streamFrameFile(input.searchFrames!, input.fps, 1, input.playback)) frames += 1;
-      seen.push({ transcodeDoneAtStart, frames, facts: await input.playback });
+      const facts = await input.playback;
+      // The measure frames (larger, from before the encode) are complete once the playback is.
+      const measureFrames = (await readFrameFile(input.measureFrames!, input.fps, Array.from({ length: 70 }, (_, n) => n))).length;
+      seen.push({ transcodeDoneAtStart, frames, facts, measureFrames });
       return ok(input);
     })), id);
     expect(outcome.outcome).toBe('complete');
     // 2 s at 30 fps, every frame read as it was written; the playback's own facts once it was complete.
-    expect(seen).toEqual([{ transcodeDoneAtStart: false, frames: 60, facts: { fps: 30, width: 720, height: 1280 } }]);
+    expect(seen).toEqual([{ transcodeDoneAtStart: false, frames: 60, facts: { fps: 30, width: 720, height: 1280 }, measureFrames: 60 }]);
   });
 
   it('retries a transient error and completes once', async () => {

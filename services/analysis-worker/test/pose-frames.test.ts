@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
 import { playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
-import { decodeFrames, scaledSize, streamFrameFile, type FrameFile } from '../src/pose/frames.js';
+import { decodeFrames, readFrameFile, scaledSize, streamFrameFile, yuv420pToRgba, type FrameFile } from '../src/pose/frames.js';
+import { poseOutputsFor } from '../src/pipeline/video.js';
+import type { ProbeResult } from '../src/media/probe.js';
 import { makeClip } from './support/clips.js';
 
 let dir: string;
@@ -68,6 +70,67 @@ describe('the transcode writes every playback frame, small and raw, in the same 
       expect(own).toBeLessThan(next / 2);
     }
   }, 60_000);
+});
+
+describe('the transcode also writes the measure frames, from before the encode', () => {
+  it('frame n of the measure file is frame n of the playback video, at the measure size', async () => {
+    const clip = await makeClip(dir, 'measure', { width: 1280, height: 720, fps: FPS, seconds: 2 });
+    const probe = await probeVideo(DEFAULT_TOOLS, clip);
+    const outputs = poseOutputsFor(probe, dir);
+    expect(outputs.measureFrames).toMatchObject({ format: 'yuv420p', size: { width: 640, height: 360 } });
+    expect(outputs.transcode.preset).toBe('superfast');
+    const output = join(dir, 'measure.playback.mp4');
+    await transcodeForPlayback(DEFAULT_TOOLS, clip, output, probe, outputs.transcode);
+    const out = await probeVideo(DEFAULT_TOOLS, output);
+    const file = outputs.measureFrames!;
+    const all = Array.from({ length: out.frameCount + 2 }, (_, n) => n);
+    const raw = await readFrameFile(file, FPS, all);
+    expect(raw.map((f) => f.index)).toEqual(all.slice(0, out.frameCount)); // past the end: left out
+    const decoded = await decodeFrames({ videoPath: output, size: file.size, fps: FPS, stride: 1 });
+    // The measure frame is nearer its own playback frame than either neighbour (the MP4 is lossy, and at
+    // this size testsrc2 changes little from frame to frame), and colours are converted alike.
+    for (const n of [1, 30, 77, out.frameCount - 2]) {
+      const [before, own, after] = [n - 1, n, n + 1].map((k) => meanDiff(raw[n]!.data, decoded[k]!.data));
+      expect(own).toBeLessThan(Math.min(before!, after!));
+      expect(own).toBeLessThan(4);
+    }
+  }, 60_000);
+});
+
+describe('what the transcode writes for the pose stage', () => {
+  const probe = (seconds: number, fps: number): ProbeResult => ({ displayWidth: 1080, displayHeight: 1920, durationSec: seconds, fps } as ProbeResult);
+  it.each([
+    // seconds, fps: search frames, measure frames (720×1280 playback → 144×256 RGBA, 360×640 yuv420p), preset
+    [10, 60, true, true, 'superfast'],
+    [24, 60, true, true, 'superfast'],
+    [26, 60, true, false, undefined], // measure file over 512 MB: measured on the playback, so not below veryfast
+    [60, 60, false, false, undefined],
+    [0, 30, false, false, undefined], // unknown length
+  ] as const)('%s s at %s fps: search %s, measure %s, preset %s', (seconds, fps, search, measure, preset) => {
+    const o = poseOutputsFor(probe(seconds, fps), '/tmp/x');
+    expect(o.analysisFrames !== null).toBe(search);
+    expect(o.measureFrames !== null).toBe(measure);
+    expect(o.transcode.preset).toBe(preset);
+    expect(o.transcode.measureFrames !== undefined).toBe(measure);
+  });
+});
+
+describe('yuv420p to RGBA (BT.709, limited range)', () => {
+  it.each([
+    ['black', [16, 128, 128], [0, 0, 0]],
+    ['white', [235, 128, 128], [255, 255, 255]],
+    ['mid grey', [126, 128, 128], [128, 128, 128]],
+    ['red', [63, 102, 240], [255, 0, 0]],
+    ['green', [173, 42, 26], [0, 255, 0]],
+    ['blue', [32, 240, 118], [0, 0, 255]],
+  ] as const)('%s', (_, [y, u, v], rgb) => {
+    // A 2×2 picture: four luma samples, one of each chroma.
+    const out = yuv420pToRgba(new Uint8Array([y, y, y, y, u, v]), 2, 2);
+    for (let p = 0; p < 4; p++) {
+      rgb.forEach((c, i) => expect(Math.abs(out[p * 4 + i]! - c)).toBeLessThanOrEqual(2));
+      expect(out[p * 4 + 3]).toBe(255);
+    }
+  });
 });
 
 describe('reading a frame file', () => {

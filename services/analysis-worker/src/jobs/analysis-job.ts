@@ -222,7 +222,7 @@ function poseFailure(out: Extract<PoseStageOutput, { ok: false }>): AnalysisFail
 function runPose(
   deps: AnalysisDeps,
   ctx: RunContext,
-  video: Pick<StartedVideo, 'view' | 'playbackPath' | 'forecast' | 'analysisFrames'> & { ready?: Promise<PreparedVideo> },
+  video: Pick<StartedVideo, 'view' | 'playbackPath' | 'forecast' | 'analysisFrames' | 'measureFrames'> & { ready?: Promise<PreparedVideo> },
 ): Promise<PoseStageOutput> {
   // Without a usable forecast rate the stage waits for the playback's own facts.
   const streaming = video.ready && video.forecast.fps > 0 ? video.ready : undefined;
@@ -237,6 +237,7 @@ function runPose(
       ...facts,
       signal: ctx.signal,
       ...(video.analysisFrames ? { searchFrames: video.analysisFrames } : {}),
+      ...(video.measureFrames ? { measureFrames: video.measureFrames } : {}),
       ...(playback ? { playback } : {}),
     });
   });

@@ -27,6 +27,11 @@ export interface TranscodeOptions {
   signal?: AbortSignal;
   /** Also write every playback frame, scaled to this size, as raw RGBA. */
   analysisFrames?: AnalysisFramesOutput;
+  /**
+   * With analysisFrames: also write every playback frame at this (larger) size as raw yuv420p, BT.709
+   * limited range — the pictures the pose stage measures the body on, taken before the x264 encode.
+   */
+  measureFrames?: AnalysisFramesOutput;
   onProgress?: (fraction: number) => void;
   cwd?: string;
   preset?: string;
@@ -53,8 +58,12 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
   // The analysis branch taps the finished playback picture (upright, tone-mapped, rate-capped) and goes
   // through the same frame-rate conversion as the MP4 (constant rate for both), so its frame n is the
   // playback's frame n.
+  const measure = frames ? options.measureFrames : undefined;
+  const branches = measure
+    ? `split=3[play][small][large];[large]scale=${measure.width}:${measure.height}:flags=bilinear:out_color_matrix=bt709:out_range=tv,format=yuv420p[measure];`
+    : 'split=2[play][small];';
   const graph = frames
-    ? ['-filter_complex', `[0:${probe.videoStreamIndex}]${filters.join(',')},split=2[play][small];[small]scale=${frames.width}:${frames.height}:flags=bilinear,format=rgba[analysis]`, '-map', '[play]', '-fps_mode:v', 'cfr']
+    ? ['-filter_complex', `[0:${probe.videoStreamIndex}]${filters.join(',')},${branches}[small]scale=${frames.width}:${frames.height}:flags=bilinear,format=rgba[analysis]`, '-map', '[play]', '-fps_mode:v', 'cfr']
     : ['-map', `0:${probe.videoStreamIndex}`];
   return [
     '-i', input,
@@ -62,8 +71,9 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     ...(probe.hasAudio ? ['-map', '0:a:0'] : []),
     ...(frames ? [] : ['-vf', filters.join(',')]),
     '-c:v', 'libx264',
-    // Not faster than veryfast: the pose stage measures the body on this file's frames, and at superfast
+    // Not faster than veryfast when the pose stage measures the body on this file's frames: at superfast
     // a golfer filling a third of the frame blurs enough for the model's top-of-swing reading to flip.
+    // With measureFrames written, nothing measures the playback and the caller may pick a faster preset.
     '-preset', options.preset ?? 'veryfast',
     '-crf', String(options.crf ?? 23),
     // A keyframe every second: golfers scrub through a swing, and the pose stage seeks to its frames.
@@ -77,6 +87,7 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     '-progress', 'pipe:1', '-nostats',
     output,
     ...(frames ? ['-map', '[analysis]', '-an', '-fps_mode', 'cfr', '-f', 'rawvideo', '-pix_fmt', 'rgba', frames.path] : []),
+    ...(measure ? ['-map', '[measure]', '-an', '-fps_mode', 'cfr', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', measure.path] : []),
   ];
 }
 

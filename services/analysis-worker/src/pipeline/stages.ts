@@ -27,8 +27,10 @@ export interface PoseStageInput {
   signal?: AbortSignal;
   /** Every playback frame, small and raw, when the transcode writes them (else the stage decodes `videoPath`). */
   searchFrames?: FrameFile;
+  /** Every playback frame at the measure size, from before the encode, when the transcode writes them. */
+  measureFrames?: FrameFile;
   /**
-   * Present while the transcode is still writing `videoPath` and `searchFrames`: settles with the
+   * Present while the transcode is still writing `videoPath` and the frame files: settles with the
    * playback's own facts once both are complete (fps, width and height above are then a forecast).
    */
   playback?: Promise<{ fps: number; width: number; height: number }>;

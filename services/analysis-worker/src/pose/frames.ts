@@ -9,6 +9,8 @@ import type { RawFrame } from './runtime/protocol.js';
 
 /** Long side of the frames the search pass looks at. */
 export const SEARCH_LONG_SIDE = 256;
+/** Long side of the frames the heavy model measures on (and the key frames are drawn on). */
+export const MEASURE_LONG_SIDE = 640;
 
 export interface FrameSize {
   width: number;
@@ -86,10 +88,64 @@ export function decodeFrames(options: DecodeOptions): Promise<RawFrame[]> {
   });
 }
 
-/** Every playback frame as raw RGBA at `size`, written by the playback transcode (one decode feeds both). */
+/** Every playback frame, raw, at `size`, written by the playback transcode (one decode feeds all outputs). */
 export interface FrameFile {
   path: string;
   size: FrameSize;
+  /** Pixel layout of each frame: RGBA (default), or yuv420p with BT.709 limited-range colours. */
+  format?: 'rgba' | 'yuv420p';
+}
+
+export const frameBytes = (file: FrameFile): number =>
+  file.format === 'yuv420p' ? (file.size.width * file.size.height * 3) / 2 : file.size.width * file.size.height * 4;
+
+const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
+
+/** One yuv420p picture (BT.709, limited range — as the transcode writes it) as RGBA. */
+export function yuv420pToRgba(yuv: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height * 4);
+  const chromaWidth = width / 2;
+  const uPlane = width * height;
+  const vPlane = uPlane + (width * height) / 4;
+  for (let y = 0; y < height; y++) {
+    const chromaRow = (y >> 1) * chromaWidth;
+    for (let x = 0; x < width; x++) {
+      const c = chromaRow + (x >> 1);
+      const luma = (yuv[y * width + x]! - 16) * (255 / 219);
+      const cb = (yuv[uPlane + c]! - 128) * (255 / 224);
+      const cr = (yuv[vPlane + c]! - 128) * (255 / 224);
+      const o = (y * width + x) * 4;
+      out[o] = clampByte(luma + 1.5748 * cr);
+      out[o + 1] = clampByte(luma - 0.1873 * cb - 0.4681 * cr);
+      out[o + 2] = clampByte(luma + 1.8556 * cb);
+      out[o + 3] = 255;
+    }
+  }
+  return out;
+}
+
+/**
+ * The given frames of a complete frame file, as RGBA (indices past its end are left out, as a decode
+ * would). Each is read at its own offset: a 10 s 60 fps file of measure frames is ~200 MB.
+ */
+export async function readFrameFile(file: FrameFile, fps: number, indices: number[]): Promise<RawFrame[]> {
+  const { width, height } = file.size;
+  const bytes = frameBytes(file);
+  const handle = await open(file.path, 'r');
+  try {
+    const frames: RawFrame[] = [];
+    const available = Math.floor((await handle.stat()).size / bytes);
+    for (const index of indices) {
+      if (index >= available) continue;
+      const raw = new Uint8Array(bytes);
+      await handle.read(raw, 0, bytes, index * bytes);
+      const data = file.format === 'yuv420p' ? yuv420pToRgba(raw, width, height) : raw;
+      frames.push({ index, timeMs: (index / fps) * 1000, width, height, data });
+    }
+    return frames;
+  } finally {
+    await handle.close();
+  }
 }
 
 const POLL_MS = 25;
@@ -100,6 +156,7 @@ const POLL_MS = 25;
  * frame, so the file (~100 MB for a 10 s 60 fps clip) is never held whole.
  */
 export async function* streamFrameFile(file: FrameFile, fps: number, stride: number, written: Promise<unknown> = Promise.resolve(), signal?: AbortSignal): AsyncGenerator<RawFrame> {
+  if (file.format === 'yuv420p') throw new Error('streamFrameFile reads RGBA frame files only');
   const { width, height } = file.size;
   const frameBytes = width * height * 4;
   let state: { done: false } | { done: true; error?: unknown } = { done: false };

@@ -115,7 +115,8 @@ export function projectedTurn(address: Pose, top: Pose, a: number, b: number, wi
   return (Math.acos(Math.max(-1, Math.min(1, w(top) / w0))) * 180) / Math.PI;
 }
 
-function swapSides(pose: Pose): Pose {
+/** The pose with every left/right landmark pair exchanged (positions unchanged). */
+export function swapSides(pose: Pose): Pose {
   const image = pose.image.slice();
   const world = pose.world.slice();
   for (const [l, r] of MIRROR_PAIRS) {

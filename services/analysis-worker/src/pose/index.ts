@@ -8,7 +8,8 @@ import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 
 const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
 import { crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
-import { SEARCH_LONG_SIDE, decodeFrames, scaledSize, streamFrameFile } from './frames.js';
+import { fuseReadings, mirrorFrame, unmirrorPose } from './flip.js';
+import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile } from './frames.js';
 import type { Pose } from './landmarks.js';
 import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
@@ -32,7 +33,6 @@ export const POSE_FAILURE_REASONS = {
 export const MIN_PERSON_RATIO = 0.5;
 /** Share of sampled frames with a second person that makes the clip ambiguous. */
 export const MAX_CROWD_SHARE = 0.3;
-const MEASURE_LONG_SIDE = 640;
 const CROWD_SAMPLES = 10;
 const MODELS = { search: 'pose_landmarker_lite', measure: 'pose_landmarker_heavy' } as const;
 
@@ -83,9 +83,11 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   };
   const pool = input.pool ?? sharedPosePool();
   const stride = Math.max(1, Math.round(input.fps / 30));
-  const given = input.searchFrames;
   // Frames from the transcode are used when their shape matches the playback video (rounding aside).
-  const usable = given !== undefined && Math.abs(given.size.width / given.size.height - input.width / input.height) < 0.02;
+  const fits = (file: FrameFile | undefined, width: number, height: number): file is FrameFile =>
+    file !== undefined && Math.abs(file.size.width / file.size.height - width / height) < 0.02;
+  const given = input.searchFrames;
+  const usable = fits(given, input.width, input.height);
   const searchSize = usable ? given.size : scaledSize(input.width, input.height, SEARCH_LONG_SIDE);
   const playbackWritten = input.playback ?? Promise.resolve({ fps: input.fps, width: input.width, height: input.height });
 
@@ -111,9 +113,13 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     const n = Math.min(CROWD_SAMPLES, Math.max(0, count));
     return [...new Set(Array.from({ length: n }, (_, i) => (first + Math.floor((i * count) / n)) * stride))];
   };
-  const measureSize = scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
+  // The measure frames the transcode wrote (pixels from before the encode), or else decoded from the playback.
+  const written = fits(input.measureFrames, playback.width, playback.height) ? input.measureFrames : undefined;
+  const measureSize = written?.size ?? scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
   // People far from the camera are small: they are counted on the larger frames.
-  const decodeLarge = (indices: number[]) => decodeFrames({ videoPath: input.videoPath, size: measureSize, fps: playback.fps, indices, signal: input.signal });
+  const decodeLarge = (indices: number[]) => written
+    ? readFrameFile(written, playback.fps, indices)
+    : decodeFrames({ videoPath: input.videoPath, size: measureSize, fps: playback.fps, indices, signal: input.signal });
   const searchPose = new Map(search.analysed.map((f) => [f.index, f.pose]));
   const nearestSearchPose = (frame: number): Pose | null => {
     for (let d = 0; d <= 3 * stride; d++) {
@@ -139,20 +145,19 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const handedness = addressPose && topPose ? detectHandedness(viewInfo.view, addressPose, topPose, searchSize.width, searchSize.height) : 'right';
 
   // Measure pass: the heavy model on the frames the metrics need, at a larger size, tracking the golfer
-  // from frame to frame (VIDEO mode: steadier landmarks than detecting each frame afresh). Meanwhile the
-  // other worker counts people on a sample of the clip.
+  // from frame to frame (VIDEO mode: steadier landmarks than detecting each frame afresh), on each frame
+  // and on its mirror image (flip.ts). Meanwhile the other worker looks for other people.
   const wanted = {
-    address: around(events.address.frame, [-2, 0], stride, lastFrame),
+    // The golfer stands still at address: one frame, read twice, is the reference.
+    address: around(events.address.frame, [0], stride, lastFrame),
     // The hands pause at the top for a frame or two either side; further out the hips already unwind.
-    // Five frames, not three: on a small golfer single readings of the heavy model scatter by ±10° and
-    // can be mirrored, and the metrics take the median.
-    top: around(events.top.frame, [-2, -1, 0, 1, 2], stride, lastFrame),
+    top: around(events.top.frame, [-1, 0, 1], stride, lastFrame),
     // Impact is measured only down the line (loss of posture); face-on its key frame shows the search pose.
     impact: viewInfo.view === 'down-the-line' ? around(events.impact.frame, [0, 1], stride, lastFrame) : [],
   };
   // One backswing frame leads the tracker into the top window: started cold at the top, the model
-  // mirrored the golfer in two of the five frames and the hips read 82°.
-  const intoTop = around(events.top.frame, [-3], stride, lastFrame);
+  // mirrored the golfer in two of five frames and the hips read 82°.
+  const intoTop = around(events.top.frame, [-3], stride, lastFrame).filter((i) => !wanted.top.includes(i));
   const heavyIndices = [...new Set([...Object.values(wanted).flat(), ...intoTop])].sort((a, b) => a - b);
   const keyNames: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
   // People are counted during the swing itself, so one short stretch of video is decoded for everything.
@@ -171,22 +176,34 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const crowd = crowdChecks(measureFrames.filter((f) => crowdWanted.has(f.index)), nearestSearchPose);
   const large = new Map(measureFrames.filter((f) => heavyWanted.has(f.index)).map((f) => [f.index, f]));
   const framesAt = (list: number[]) => [...new Set(list)].flatMap((i) => large.get(i) ?? []);
-  // One tracking run per moment of the swing (each starts afresh), all on the heavy model's worker.
+  // Mirrored copies are made first: the runs hand their frames' buffers over to the worker.
+  const runs = (['address', 'top', 'impact'] as const).map((moment) => {
+    const frames = framesAt(wanted[moment]);
+    const warmUp = moment === 'top' ? framesAt(intoTop) : [];
+    return { frames, warmUp, mirrored: frames.map(mirrorFrame), mirroredWarmUp: warmUp.map(mirrorFrame) };
+  });
+  // One tracking run per moment of the swing and per side of the mirror (each starts afresh), on the
+  // heavy model's worker (the second one too when POSE_HEAVY_WORKERS=2 and memory allows: ~1.3 GB).
   const heavyOptions = { variant: 'heavy', numPoses: 1, video: true, signal: input.signal, worker: 0 } as const;
-  const [measuredGroups, crowdShare] = await Promise.all([
-    Promise.all([
-      runChunk(pool, framesAt(wanted.address), heavyOptions),
-      runChunk(pool, framesAt(wanted.top), { ...heavyOptions, warmUp: framesAt(intoTop) }),
-      runChunk(pool, framesAt(wanted.impact), heavyOptions),
-    ]),
+  const [measuredGroups, mirroredGroups, crowdShare] = await Promise.all([
+    Promise.all(runs.map((r) => runChunk(pool, r.frames, { ...heavyOptions, warmUp: r.warmUp }))),
+    Promise.all(runs.map((r) => runChunk(pool, r.mirrored, { ...heavyOptions, warmUp: r.mirroredWarmUp, worker: 1 % heavyWorkers(pool) }))),
     countCrowd(pool, crowd, input.signal),
   ]);
   const measured = measuredGroups.flat();
+  const mirrored = mirroredGroups.flat().flatMap((f) => (f.pose ? [{ index: f.index, pose: unmirrorPose(f.pose) }] : []));
   t = lap('measureMs', t);
   if (crowdShare > MAX_CROWD_SHARE) {
     return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...basics, crowdShare } };
   }
-  const heavy = new Map(measured.map((f) => [f.index, f.pose]));
+  const direct = new Map(measured.flatMap((f) => (f.pose ? [[f.index, f.pose] as const] : [])));
+  const fromMirror = new Map(mirrored.map((f) => [f.index, f.pose]));
+  // The two readings of each frame fused (flip.ts), labelled like the golfer at address.
+  const stance = direct.get(events.address.frame) ?? fromMirror.get(events.address.frame);
+  const heavy = new Map(heavyIndices.flatMap((i) => {
+    const pose = fuseReadings(direct.get(i), fromMirror.get(i), stance, measureSize.width, measureSize.height);
+    return pose ? [[i, pose] as const] : [];
+  }));
   const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => heavy.get(i) ?? []);
   const metrics = computeMetrics(
     { address: posesAt(wanted.address), top: posesAt(wanted.top), impact: posesAt(wanted.impact) },
@@ -229,6 +246,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     analysedFps: playback.fps / stride,
     searchSize,
     measureSize,
+    measureFramesFrom: written ? 'transcode' : 'playback',
     measuredFrames: heavyIndices.length,
     refinedFrames: search.fineFrames,
     timings,

@@ -1,0 +1,92 @@
+/*
+ * The flip test: a frame and its mirror image are both measured; the mirror's pose is put back into the
+ * picture and the two readings are averaged, labelled alike.
+ */
+import { describe, expect, it } from 'vitest';
+import { fuseReadings, mirrorFrame, unmirrorPose } from '../src/pose/flip.js';
+import { projectedTurn } from '../src/pose/geometry.js';
+import { LANDMARK_COUNT, LM, type Pose } from '../src/pose/landmarks.js';
+import { syntheticPose } from '../src/pose/synthetic.js';
+import type { RawFrame } from '../src/pose/runtime/protocol.js';
+
+const W = 720;
+const H = 1280;
+const pose = (thoraxTurn: number, seed = 1) => syntheticPose({ view: 'face-on', handedness: 'right', forwardTilt: 30, thoraxTurn, pelvisTurn: thoraxTurn / 2, seed });
+
+describe('mirroring a frame', () => {
+  it('reverses every row into a copy', () => {
+    const data = new Uint8Array(3 * 2 * 4).map((_, i) => i);
+    const frame: RawFrame = { index: 7, timeMs: 233, width: 3, height: 2, data };
+    const m = mirrorFrame(frame);
+    const px = (f: RawFrame, x: number, y: number) => [...f.data.subarray((y * f.width + x) * 4, (y * f.width + x) * 4 + 4)];
+    expect(px(m, 0, 0)).toEqual(px(frame, 2, 0));
+    expect(px(m, 1, 1)).toEqual(px(frame, 1, 1));
+    expect(px(m, 2, 1)).toEqual(px(frame, 0, 1));
+    expect(m.data).not.toBe(frame.data);
+    expect([m.index, m.timeMs, m.width, m.height]).toEqual([7, 233, 3, 2]);
+  });
+});
+
+describe('a pose found on the mirror image', () => {
+  /** What a perfect model reports on the mirrored picture: positions mirrored, and the golfer's left looks like a right. */
+  const seenInMirror = (p: Pose): Pose => {
+    const image = p.image.slice();
+    const world = p.world.slice();
+    for (let i = 0; i < LANDMARK_COUNT; i++) {
+      image[i * 4] = 1 - image[i * 4]!;
+      world[i * 4] = -world[i * 4]!;
+    }
+    const swap = (arr: Float32Array) => {
+      const out = arr.slice();
+      for (const [l, r] of [[LM.leftShoulder, LM.rightShoulder], [LM.leftHip, LM.rightHip], [LM.leftKnee, LM.rightKnee], [LM.leftAnkle, LM.rightAnkle]]) {
+        out.set(arr.subarray(r! * 4, r! * 4 + 4), l! * 4);
+        out.set(arr.subarray(l! * 4, l! * 4 + 4), r! * 4);
+      }
+      return out;
+    };
+    return { image: swap(image), world: swap(world) };
+  };
+
+  it('is put back where the golfer stands, left and right as in the picture', () => {
+    const truth = pose(80);
+    const back = unmirrorPose(seenInMirror(truth));
+    for (const i of [LM.leftShoulder, LM.rightShoulder, LM.leftHip, LM.rightHip, LM.leftKnee, LM.rightAnkle]) {
+      for (let k = 0; k < 3; k++) {
+        expect(back.image[i * 4 + k]).toBeCloseTo(truth.image[i * 4 + k]!, 5);
+        expect(back.world[i * 4 + k]).toBeCloseTo(truth.world[i * 4 + k]!, 5);
+      }
+    }
+  });
+});
+
+describe('fusing the two readings of a frame', () => {
+  const address = pose(0, 2);
+  const turn = (p: Pose) => projectedTurn(address, p, LM.leftShoulder, LM.rightShoulder, W, H);
+
+  it('averages them landmark by landmark', () => {
+    const a = pose(70, 3);
+    const b = pose(90, 4);
+    const fused = fuseReadings(a, b, address, W, H)!;
+    const x = (p: Pose, i: number) => p.image[i * 4]!;
+    expect(x(fused, LM.leftShoulder)).toBeCloseTo((x(a, LM.leftShoulder) + x(b, LM.leftShoulder)) / 2, 6);
+    // Widths average, so the turn lands between the two readings.
+    expect(turn(fused)).toBeGreaterThan(turn(a));
+    expect(turn(fused)).toBeLessThan(turn(b));
+  });
+
+  it('puts a reading whose labels the model mirrored back first, instead of averaging left with right', () => {
+    const a = pose(70, 5);
+    const mixedUp = unmirrorPose({ image: a.image.map((v, i) => (i % 4 === 0 ? 1 - v : v)), world: a.world }); // every pair swapped in place
+    const fused = fuseReadings(a, mixedUp, address, W, H)!;
+    expect(turn(fused)).toBeCloseTo(turn(a), 3);
+    // Without a reference to label by, the two cancel out: the shoulder line collapses to a point.
+    expect(Math.abs(turn(fuseReadings(a, mixedUp, undefined, W, H)!) - 90)).toBeLessThan(1);
+  });
+
+  it('keeps the one reading there is', () => {
+    const a = pose(70, 6);
+    expect(fuseReadings(a, undefined, address, W, H)).toBe(a);
+    expect(fuseReadings(undefined, a, address, W, H)).toBe(a);
+    expect(fuseReadings(undefined, undefined, address, W, H)).toBeUndefined();
+  });
+});
