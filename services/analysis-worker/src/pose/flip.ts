@@ -1,5 +1,5 @@
 /*
- * The flip test: the heavy model also measures a mirrored copy of each frame, and its pose, mirrored
+ * The flip test: the measure model also reads a mirrored copy of each frame, and its pose, mirrored
  * back, is a second reading of the same body. On a small golfer at the top single readings scatter by
  * ±10° and the model sometimes mixes up left and right; its errors on a picture and on its mirror
  * image are largely independent, so their mean scatters less. It also makes the numbers fair between

@@ -9,7 +9,7 @@ import type { RawFrame } from './runtime/protocol.js';
 
 /** Long side of the frames the search pass looks at. */
 export const SEARCH_LONG_SIDE = 256;
-/** Long side of the frames the heavy model measures on (and the key frames are drawn on). */
+/** Long side of the frames the measure pass reads (and the key frames are drawn on). */
 export const MEASURE_LONG_SIDE = 640;
 
 export interface FrameSize {

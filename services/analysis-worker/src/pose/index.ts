@@ -1,9 +1,9 @@
 /*
  * The pose stage of an analysis: finds the golfer and the swing with the fast model over the whole clip,
- * measures the body with the heavy model on the few frames that matter, and draws the key frames.
+ * measures the body with a larger model on the few frames that matter, and draws the key frames.
  * See ARCHITECTURE section 8. CPU work runs in worker threads (runtime/pool.ts).
  */
-import type { PoseSummary } from '@swingfit/contracts';
+import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 
 const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
@@ -13,15 +13,16 @@ import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scale
 import type { Pose } from './landmarks.js';
 import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
-import { copyFrame, runChunk, runPass } from './passes.js';
+import { copyFrame, runChunk } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
 import { describeSwing, type SwingFindings } from './report.js';
 import { fillTrack, searchSwing } from './search.js';
-import { heavyWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
+import type { ModelVariant } from './runtime/landmarker.js';
+import { measureWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
 import type { RawFrame } from './runtime/protocol.js';
 import { detectHandedness, detectView } from './view.js';
 
-export { closePosePool, heavyWorkers, sharedPosePool, PosePool } from './runtime/pool.js';
+export { closePosePool, measureWorkers, sharedPosePool, PosePool } from './runtime/pool.js';
 
 export const POSE_FAILURE_REASONS = {
   noPerson: 'No golfer was found in the video. Film the whole body in good light, with the golfer filling most of the frame height.',
@@ -34,7 +35,14 @@ export const MIN_PERSON_RATIO = 0.5;
 /** Share of sampled frames with a second person that makes the clip ambiguous. */
 export const MAX_CROWD_SHARE = 0.3;
 const CROWD_SAMPLES = 10;
-const MODELS = { search: 'pose_landmarker_lite', measure: 'pose_landmarker_heavy' } as const;
+/**
+ * The measure model by view. Face-on the turn comes from 2D widths, and the full model reads them far
+ * more steadily than the heavy one: the fixture's swing as uploaded, re-encoded, mirrored and at 75% size
+ * read within 1.2° (shoulder) and 3° (hip) with it, 10° and 25° apart with the heavy model, which also saw
+ * no hip turn at all for the first half of the backswing. It is ~4× cheaper too. Down the line the turn
+ * comes from the 3D world landmarks, where the heavy model is the smooth one (ARCHITECTURE section 8).
+ */
+const MEASURE_MODEL: Record<CameraView, ModelVariant> = { 'face-on': 'full', 'down-the-line': 'heavy' };
 
 type KeyFrameName = 'address' | 'top' | 'impact' | 'finish';
 
@@ -51,15 +59,17 @@ export type PoseStageResult =
   | (Omit<PipelineResult, 'fields'> & { fields: SwingFindings & { technicalDetails: Record<string, unknown> } })
   | { ok: false; reason: string; technicalDetails?: Record<string, unknown> };
 
-/** The pool slot that looks for other people (lite model, IMAGE mode): the one without the heavy model when there is one. */
-const crowdWorker = (pool: PosePool): number => heavyWorkers(pool) % pool.size;
+/** The pool slot that looks for other people (lite model): the one without the measure models when there is one. */
+const crowdWorker = (pool: PosePool): number => measureWorkers(pool) % pool.size;
 
 /** Loads every model configuration the stage uses ahead of the first job (loading takes a second or two each). */
 export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
   await Promise.all([
     ...Array.from({ length: pool.size }, (_, worker) => pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker })),
-    ...Array.from({ length: heavyWorkers(pool) }, (_, worker) => pool.run({ variant: 'heavy', numPoses: 1, video: true, frames: [], worker })),
-    pool.run({ variant: 'lite', numPoses: 1, video: false, frames: [], worker: crowdWorker(pool) }),
+    ...Array.from({ length: measureWorkers(pool) }, (_, worker) => [
+      pool.run({ variant: 'heavy', numPoses: 1, video: true, frames: [], worker }),
+      pool.run({ variant: 'full', numPoses: 1, video: true, frames: [], worker }),
+    ]).flat(),
   ]);
 }
 
@@ -67,9 +77,14 @@ export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<v
 const around = (frame: number, offsets: number[], step: number, last: number): number[] =>
   offsets.map((o) => Math.min(last, Math.max(0, frame + o * step)));
 
-/** Looks again at frames with the golfer blanked out (crowd.ts) and returns the share showing someone else. */
+/**
+ * Looks again at frames with the golfer blanked out (crowd.ts) and returns the share showing someone else.
+ * One call per frame on the search's own tracking model: every call starts afresh, so each frame is a
+ * fresh detection, and no third model instance (~100 MB) is kept for it.
+ */
 async function countCrowd(pool: PosePool, checks: CrowdCheck[], signal?: AbortSignal): Promise<number> {
-  const found = await runPass(pool, checks.map((c) => c.frame), { variant: 'lite', numPoses: 1, video: false, signal, worker: crowdWorker(pool), chunkCount: 1 });
+  const options = { variant: 'lite', numPoses: 1, video: true, signal, worker: crowdWorker(pool) } as const;
+  const found = (await Promise.all(checks.map((c) => runChunk(pool, [c.frame], options)))).flat();
   const other = new Map(found.map((f) => [f.index, f.pose]));
   return crowdShare(checks, (frame) => other.get(frame) ?? null);
 }
@@ -144,7 +159,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const topPose = nearestSearchPose(events.top.frame);
   const handedness = addressPose && topPose ? detectHandedness(viewInfo.view, addressPose, topPose, searchSize.width, searchSize.height) : 'right';
 
-  // Measure pass: the heavy model on the frames the metrics need, at a larger size, tracking the golfer
+  // Measure pass: the measure model on the frames the metrics need, at a larger size, tracking the golfer
   // from frame to frame (VIDEO mode: steadier landmarks than detecting each frame afresh), on each frame
   // and on its mirror image (flip.ts). Meanwhile the other worker looks for other people.
   const wanted = {
@@ -158,11 +173,11 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   // One backswing frame leads the tracker into the top window: started cold at the top, the model
   // mirrored the golfer in two of five frames and the hips read 82°.
   const intoTop = around(events.top.frame, [-3], stride, lastFrame).filter((i) => !wanted.top.includes(i));
-  const heavyIndices = [...new Set([...Object.values(wanted).flat(), ...intoTop])].sort((a, b) => a - b);
+  const measureIndices = [...new Set([...Object.values(wanted).flat(), ...intoTop])].sort((a, b) => a - b);
   const keyNames: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
   // People are counted during the swing itself, so one short stretch of video is decoded for everything.
   const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame);
-  const decodeIndices = [...new Set([...heavyIndices, ...crowdIndices, ...keyNames.map((name) => events[name].frame)])].sort((a, b) => a - b);
+  const decodeIndices = [...new Set([...measureIndices, ...crowdIndices, ...keyNames.map((name) => events[name].frame)])].sort((a, b) => a - b);
   const measureFrames = await decodeLarge(decodeIndices);
   t = lap('measureDecodeMs', t);
   const keyFrames = new Map<KeyFrameName, RawFrame>();
@@ -170,11 +185,11 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     const frame = measureFrames.find((f) => f.index === events[name].frame);
     if (frame) keyFrames.set(name, copyFrame(frame));
   }
-  const heavyWanted = new Set(heavyIndices);
+  const measureWanted = new Set(measureIndices);
   const crowdWanted = new Set(crowdIndices);
-  // Prepared (as copies) first: the heavy pass hands its frames' buffers over to its worker.
+  // Prepared (as copies) first: the measure pass hands its frames' buffers over to its worker.
   const crowd = crowdChecks(measureFrames.filter((f) => crowdWanted.has(f.index)), nearestSearchPose);
-  const large = new Map(measureFrames.filter((f) => heavyWanted.has(f.index)).map((f) => [f.index, f]));
+  const large = new Map(measureFrames.filter((f) => measureWanted.has(f.index)).map((f) => [f.index, f]));
   const framesAt = (list: number[]) => [...new Set(list)].flatMap((i) => large.get(i) ?? []);
   // Mirrored copies are made first: the runs hand their frames' buffers over to the worker.
   const runs = (['address', 'top', 'impact'] as const).map((moment) => {
@@ -183,11 +198,11 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     return { frames, warmUp, mirrored: frames.map(mirrorFrame), mirroredWarmUp: warmUp.map(mirrorFrame) };
   });
   // One tracking run per moment of the swing and per side of the mirror (each starts afresh), on the
-  // heavy model's worker (the second one too when POSE_HEAVY_WORKERS=2 and memory allows: ~1.3 GB).
-  const heavyOptions = { variant: 'heavy', numPoses: 1, video: true, signal: input.signal, worker: 0 } as const;
+  // measure models' worker (the second one too with POSE_MEASURE_WORKERS=2, where memory allows).
+  const measureOptions = { variant: MEASURE_MODEL[viewInfo.view], numPoses: 1, video: true, signal: input.signal, worker: 0 } as const;
   const [measuredGroups, mirroredGroups, crowdShare] = await Promise.all([
-    Promise.all(runs.map((r) => runChunk(pool, r.frames, { ...heavyOptions, warmUp: r.warmUp }))),
-    Promise.all(runs.map((r) => runChunk(pool, r.mirrored, { ...heavyOptions, warmUp: r.mirroredWarmUp, worker: 1 % heavyWorkers(pool) }))),
+    Promise.all(runs.map((r) => runChunk(pool, r.frames, { ...measureOptions, warmUp: r.warmUp }))),
+    Promise.all(runs.map((r) => runChunk(pool, r.mirrored, { ...measureOptions, warmUp: r.mirroredWarmUp, worker: 1 % measureWorkers(pool) }))),
     countCrowd(pool, crowd, input.signal),
   ]);
   const measured = measuredGroups.flat();
@@ -200,18 +215,18 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const fromMirror = new Map(mirrored.map((f) => [f.index, f.pose]));
   // The two readings of each frame fused (flip.ts), labelled like the golfer at address.
   const stance = direct.get(events.address.frame) ?? fromMirror.get(events.address.frame);
-  const heavy = new Map(heavyIndices.flatMap((i) => {
+  const fused = new Map(measureIndices.flatMap((i) => {
     const pose = fuseReadings(direct.get(i), fromMirror.get(i), stance, measureSize.width, measureSize.height);
     return pose ? [[i, pose] as const] : [];
   }));
-  const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => heavy.get(i) ?? []);
+  const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => fused.get(i) ?? []);
   const metrics = computeMetrics(
     { address: posesAt(wanted.address), top: posesAt(wanted.top), impact: posesAt(wanted.impact) },
     { view: viewInfo.view, handedness, width: measureSize.width, height: measureSize.height },
   );
 
   const keyframes: Partial<Record<KeyFrameName, Buffer>> = {};
-  for (const [name, frame] of keyFrames) keyframes[name] = await renderKeyFrame(frame, heavy.get(frame.index) ?? nearestSearchPose(frame.index));
+  for (const [name, frame] of keyFrames) keyframes[name] = await renderKeyFrame(frame, fused.get(frame.index) ?? nearestSearchPose(frame.index));
   lap('keyframesMs', t);
 
   const tempo = tempoOf(events);
@@ -227,7 +242,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     events: { takeaway: at(events.takeaway), address: at(events.address), top: at(events.top), impact: at(events.impact), finish: at(events.finish) },
     tempo,
     metrics,
-    models: { ...MODELS },
+    models: { search: 'pose_landmarker_lite', measure: `pose_landmarker_${MEASURE_MODEL[viewInfo.view]}` },
   };
   const findings = describeSwing(summary, input.slot);
   const poseTrack = buildPoseTrack(fillTrack(search.analysed, stride, frameCount), playback.fps / stride, playback.width, playback.height);
@@ -247,7 +262,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     searchSize,
     measureSize,
     measureFramesFrom: written ? 'transcode' : 'playback',
-    measuredFrames: heavyIndices.length,
+    measuredFrames: measureIndices.length * 2, // each read directly and mirrored
     refinedFrames: search.fineFrames,
     timings,
   };

@@ -1,5 +1,5 @@
 /*
- * Body metrics from the heavy model's landmarks at the key events. Each metric says which view it
+ * Body metrics from the measure model's landmarks at the key events. Each metric says which view it
  * needs and how confident it is (landmark visibility × agreement between neighbouring frames); a metric
  * the view cannot support is reported as not measurable rather than as a wrong number.
  */

@@ -1,7 +1,7 @@
 /*
  * Running a model over frames on the worker pool. Search: the lite model in VIDEO mode (tracking from
- * frame to frame) over stretches of the clip. Measure: the heavy model, also tracking, on the few frames
- * the metrics need. Looking for other people: the lite model in IMAGE mode (crowd.ts).
+ * frame to frame) over stretches of the clip. Measure: the full or heavy model, also tracking, on the few
+ * frames the metrics need. Looking for other people: the lite model, one frame per call (crowd.ts).
  */
 import type { Pose } from './landmarks.js';
 import type { PosePool } from './runtime/pool.js';

@@ -111,10 +111,11 @@ const positiveInt = (raw: string | undefined, fallback: number): number => {
 };
 
 /**
- * How many workers load the heavy model. Each heavy instance holds ~400 MB of WASM memory (a lite one
- * ~150 MB), so one keeps the worker under its 1.2 GB budget; the measure pass is only ~12 frames.
+ * How many workers load the measure models (full for face-on, heavy for down the line). A heavy instance
+ * holds ~400 MB of WASM memory, a full or lite one ~150 MB, so one keeps the worker under its 1.2 GB
+ * budget; the measure pass is only ~10 frames.
  */
-export const heavyWorkers = (pool: PosePool): number => Math.min(pool.size, positiveInt(process.env.POSE_HEAVY_WORKERS, 1));
+export const measureWorkers = (pool: PosePool): number => Math.min(pool.size, positiveInt(process.env.POSE_MEASURE_WORKERS, 1));
 
 /** The process-wide pool, created on first use (models load lazily inside each worker). */
 export function sharedPosePool(): PosePool {

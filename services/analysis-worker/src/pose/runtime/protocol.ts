@@ -15,7 +15,7 @@ export interface PoseRequest {
   /** VIDEO mode tracks the person between consecutive frames (cheaper); IMAGE mode detects every frame. */
   video: boolean;
   frames: RawFrame[];
-  /** Run on this worker only (pool slot index), e.g. to keep the heavy model in one worker. */
+  /** Run on this worker only (pool slot index), e.g. to keep the measure models in one worker. */
   worker?: number;
 }
 
