@@ -159,7 +159,10 @@ describe('left/right labels swapped by the pose model', () => {
     // The model mirrored the whole body at a 60° turn: every left/right pair reversed.
     expect(turn(pose(-0.4 * Math.cos(Math.PI / 3), -0.3 * Math.cos(Math.PI / 4), -1))).toBeCloseTo(60, 5);
     // The model mixed up the legs alone (seen on the fixture at the top): hips in place, so the
-    // shoulder labels are kept — swapping them would turn a 70° turn into 110°.
-    expect(turn(pose(0.4 * Math.cos((70 * Math.PI) / 180), 0.3 * Math.cos(Math.PI / 4), -1))).toBeCloseTo(70, 5);
+    // shoulder labels are kept — swapping them would turn a 70° turn into 110° — and the legs are put back.
+    const legsMixedUp = pose(0.4 * Math.cos((70 * Math.PI) / 180), 0.3 * Math.cos(Math.PI / 4), -1);
+    expect(turn(legsMixedUp)).toBeCloseTo(70, 5);
+    const fixed = alignLabels(legsMixedUp, address, 100, 100);
+    expect([fixed.image[LM.leftKnee * 4], fixed.image[LM.rightAnkle * 4]]).toEqual([address.image[LM.leftKnee * 4], address.image[LM.rightAnkle * 4]]);
   });
 });

@@ -115,11 +115,14 @@ export function projectedTurn(address: Pose, top: Pose, a: number, b: number, wi
   return (Math.acos(Math.max(-1, Math.min(1, w(top) / w0))) * 180) / Math.PI;
 }
 
-/** The pose with every left/right landmark pair exchanged (positions unchanged). */
-export function swapSides(pose: Pose): Pose {
+/** Left/right pairs below the hips: knees, ankles, heels, toes. */
+const LEG_PAIRS = MIRROR_PAIRS.filter(([l]) => l >= LM.leftKnee);
+
+/** The pose with the given left/right landmark pairs (default: all of them) exchanged, positions unchanged. */
+export function swapSides(pose: Pose, pairs: [number, number][] = MIRROR_PAIRS): Pose {
   const image = pose.image.slice();
   const world = pose.world.slice();
-  for (const [l, r] of MIRROR_PAIRS) {
+  for (const [l, r] of pairs) {
     for (const [out, src] of [[image, pose.image], [world, pose.world]] as const) {
       out.set(src.subarray(r * 4, r * 4 + 4), l * 4);
       out.set(src.subarray(l * 4, l * 4 + 4), r * 4);
@@ -133,12 +136,13 @@ export function swapSides(pose: Pose): Pose {
  * may decide it sees the person from behind and swap every left/right label; a real turn past 90°
  * reverses the shoulder line but not the legs or the hips (hips turn 25–65° at the top). So when the
  * hips, the knees and the ankles have all changed sides in the picture, the labels were swapped (feet
- * do not cross in a swing) and are put back. Legs swapped with the hips in place are the model mixing
- * up the legs alone: the torso's labels are right and are kept.
+ * do not cross in a swing) and are put back. Knees and ankles swapped with the hips in place are the
+ * model mixing up the legs alone: only the legs are put back, the torso's labels are right.
  */
 export function alignLabels(pose: Pose, reference: Pose, width: number, height: number): Pose {
   const side = (p: Pose, a: number, b: number) => Math.sign(imagePoint(p, a, width, height)[0] - imagePoint(p, b, width, height)[0]);
   const flipped = (a: number, b: number) => side(pose, a, b) !== 0 && side(pose, a, b) === -side(reference, a, b);
-  const mirrored = flipped(LM.leftHip, LM.rightHip) && flipped(LM.leftKnee, LM.rightKnee) && flipped(LM.leftAnkle, LM.rightAnkle);
-  return mirrored ? swapSides(pose) : pose;
+  const legs = flipped(LM.leftKnee, LM.rightKnee) && flipped(LM.leftAnkle, LM.rightAnkle);
+  if (!legs) return pose;
+  return flipped(LM.leftHip, LM.rightHip) ? swapSides(pose) : swapSides(pose, LEG_PAIRS);
 }
