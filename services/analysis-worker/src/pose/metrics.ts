@@ -100,15 +100,21 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   const depthPenalty = faceOn ? 1 : 0.75; // the 3D depth estimate is the weakest part of the model
   const shoulderConf = Math.round(confidence([...poses.address, ...poses.top], SHOULDERS, shoulder, 12) * depthPenalty * 100) / 100;
   const hipConf = Math.round(confidence([...poses.address, ...poses.top], HIPS, hip, 12) * depthPenalty * 100) / 100;
-  const how = (estimate3d: number[]) =>
+  // Face-on the pose model ties the shoulder and hip lines together (its prior is a person whose
+  // shoulders and hips face the same way): on the fixture the shoulders read low, the hips high, and so
+  // the X-factor low. The notes say so where the golfer reads them.
+  const how = (estimate3d: number[], bias: string) =>
     faceOn
-      ? `Face-on: from the shrinking projected width of the line (top vs address); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. MediaPipe tends to under-read large turns`
+      ? `Face-on: from the shrinking projected width of the line (top vs address); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. ${bias}`
       : '3D world landmarks (heavy model): rotation about the vertical axis, top vs address; depth is the least certain part of the estimate';
-  const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, how(shoulder3d));
-  const hipRotation = metric(median(hip), 'deg', 'any', hipConf, how(hip3d));
+  const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, how(shoulder3d, 'The pose model tends to under-read a big shoulder turn'));
+  const hipRotation = metric(median(hip), 'deg', 'any', hipConf, how(hip3d, 'The pose model tends to turn the hips along with the shoulders, so this can read high'));
+  const separationNote = faceOn
+    ? 'Shoulder turn minus hip rotation at the top; from this view the pose model ties the two together, so it tends to read low'
+    : 'Shoulder turn minus hip rotation at the top';
   const xFactor =
     shoulderTurn.measurable && hipRotation.measurable
-      ? metric(median(separation), 'deg', 'any', Math.min(shoulderConf, hipConf), 'Shoulder turn minus hip rotation at the top')
+      ? metric(median(separation), 'deg', 'any', Math.min(shoulderConf, hipConf), separationNote)
       : notMeasurable('deg', 'any', 'Needs both shoulder turn and hip rotation');
 
   let spineAngleAddress: Metric;
