@@ -1,6 +1,7 @@
 /*
  * `pnpm bench:pipeline`: times the worker's media stages on a generated 10 s 1080p60 clip and compares
- * our playback transcode with a plain `ffmpeg -i in -c:v libx264 -preset veryfast out.mp4`.
+ * our playback transcode (as the worker runs it, frame files for the pose stage included) with a plain
+ * `ffmpeg -i in -c:v libx264 -preset veryfast out.mp4`.
  * Prints a table; not a test. BENCH_SECONDS / BENCH_SIZE / BENCH_FPS override the clip.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { probeVideo, type ProbeResult } from '../src/media/probe.js';
 import { extractPoster, transcodeForPlayback } from '../src/media/transcode.js';
 import { existsSync } from 'node:fs';
 import { defaultStages } from '../src/pipeline/registry.js';
+import { poseOutputsFor } from '../src/pipeline/video.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const size = process.env.BENCH_SIZE ?? '1920x1080';
@@ -41,7 +43,11 @@ try {
   );
   const probe = await timed('probe', () => probeVideo(DEFAULT_TOOLS, input), (p) => `${dims(p)}, ${p.frameCount} frames`);
   const playback = join(dir, 'playback.mp4');
-  await timed('transcode (worker: <=1280, veryfast, crf 23, 1 s keyframes, faststart, nice 10)', () => transcodeForPlayback(DEFAULT_TOOLS, input, playback, probe));
+  // As the worker runs it: with the pose stage's search and measure frames written on the side.
+  const outputs = poseOutputsFor(probe, dir);
+  const written = [outputs.analysisFrames && 'search frames', outputs.measureFrames && 'measure frames'].filter(Boolean).join(' + ');
+  await timed(`transcode (worker: <=1280, ${outputs.transcode.preset ?? 'veryfast'}, crf 23, 1 s keyframes, faststart${written ? ` + ${written}` : ''})`, () =>
+    transcodeForPlayback(DEFAULT_TOOLS, input, playback, probe, outputs.transcode));
   const outProbe = await probeVideo(DEFAULT_TOOLS, playback);
   rows.at(-1)!.note = `${dims(outProbe)}, ${await mb(playback)}`;
   const poster = join(dir, 'poster.jpg');
