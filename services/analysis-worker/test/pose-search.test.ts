@@ -6,7 +6,7 @@ import { fillTrack } from '../src/pose/search.js';
 /* The overlay track: one pose per analysed frame, the frames the coarse pass skipped filled in. */
 
 const pose = (x: number): Pose => ({ image: new Float32Array(33 * 4).fill(x), world: new Float32Array(33 * 4).fill(x) });
-const frame = (index: number, x: number | null): PassFrame => ({ index, poses: x === null ? 0 : 1, pose: x === null ? null : pose(x) });
+const frame = (index: number, x: number | null): PassFrame => ({ index, pose: x === null ? null : pose(x) });
 const xs = (track: (Pose | null)[]) => track.map((p) => (p ? Math.round(p.image[0]! * 1000) / 1000 : null));
 
 describe('fillTrack', () => {

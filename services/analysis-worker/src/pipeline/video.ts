@@ -68,7 +68,8 @@ export function poseOutputsFor(probe: ProbeResult, dir: string): PoseOutputs {
     transcode: {
       ...(analysisFrames ? { analysisFrames: output(analysisFrames) } : {}),
       // The body is measured on the measure frames, taken before the encode, so the MP4 is only watched:
-      // superfast instead of veryfast takes ~4 s off a 10 s 1080p60 clip on 2 cores.
+      // superfast instead of veryfast cuts the whole ffmpeg run from 13.5–14.8 to 10.5–11.1 CPU-seconds
+      // on a 10 s 1080p60 clip, the measure frames included.
       ...(measureFrames ? { measureFrames: output(measureFrames), preset: 'superfast' } : {}),
     },
   };

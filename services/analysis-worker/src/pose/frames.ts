@@ -158,7 +158,7 @@ const POLL_MS = 25;
 export async function* streamFrameFile(file: FrameFile, fps: number, stride: number, written: Promise<unknown> = Promise.resolve(), signal?: AbortSignal): AsyncGenerator<RawFrame> {
   if (file.format === 'yuv420p') throw new Error('streamFrameFile reads RGBA frame files only');
   const { width, height } = file.size;
-  const frameBytes = width * height * 4;
+  const bytes = frameBytes(file);
   let state: { done: false } | { done: true; error?: unknown } = { done: false };
   written.then(
     () => (state = { done: true }),
@@ -176,9 +176,9 @@ export async function* streamFrameFile(file: FrameFile, fps: number, stride: num
         throw error;
       });
       const size = handle ? (await handle.stat()).size : 0;
-      while (handle && (n + 1) * frameBytes <= size) {
-        const data = new Uint8Array(frameBytes);
-        await handle.read(data, 0, frameBytes, n * frameBytes);
+      while (handle && (n + 1) * bytes <= size) {
+        const data = new Uint8Array(bytes);
+        await handle.read(data, 0, bytes, n * bytes);
         yield { index: n, timeMs: (n / fps) * 1000, width, height, data };
         n += stride;
       }

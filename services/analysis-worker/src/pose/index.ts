@@ -5,8 +5,6 @@
  */
 import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
-
-const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
 import { crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
 import { fuseReadings, mirrorFrame, unmirrorPose } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile } from './frames.js';
@@ -35,6 +33,7 @@ export const MIN_PERSON_RATIO = 0.5;
 /** Share of sampled frames with a second person that makes the clip ambiguous. */
 export const MAX_CROWD_SHARE = 0.3;
 const CROWD_SAMPLES = 10;
+const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
 /**
  * The measure model by view. Face-on the turn comes from 2D widths, and the full model reads them far
  * more steadily than the heavy one: the fixture's swing as uploaded, re-encoded, mirrored and at 75% size
@@ -132,7 +131,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const written = fits(input.measureFrames, playback.width, playback.height) ? input.measureFrames : undefined;
   const measureSize = written?.size ?? scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
   // People far from the camera are small: they are counted on the larger frames.
-  const decodeLarge = (indices: number[]) => written
+  const largeFrames = (indices: number[]) => written
     ? readFrameFile(written, playback.fps, indices)
     : decodeFrames({ videoPath: input.videoPath, size: measureSize, fps: playback.fps, indices, signal: input.signal });
   const searchPose = new Map(search.analysed.map((f) => [f.index, f.pose]));
@@ -145,7 +144,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   };
   if (!search.events) {
     // Two people moving about can hide a swing: say which problem it is.
-    const crowdShare = await countCrowd(pool, crowdChecks(await decodeLarge(spread(0, lastFrame)), nearestSearchPose), input.signal);
+    const crowdShare = await countCrowd(pool, crowdChecks(await largeFrames(spread(0, lastFrame)), nearestSearchPose), input.signal);
     lap('crowdCheckMs', t);
     const reason = crowdShare > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
     return { ok: false, reason, technicalDetails: { ...basics, crowdShare } };
@@ -175,10 +174,10 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const intoTop = around(events.top.frame, [-3], stride, lastFrame).filter((i) => !wanted.top.includes(i));
   const measureIndices = [...new Set([...Object.values(wanted).flat(), ...intoTop])].sort((a, b) => a - b);
   const keyNames: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
-  // People are counted during the swing itself, so one short stretch of video is decoded for everything.
+  // People are counted during the swing itself, so one short stretch of frames serves everything.
   const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame);
-  const decodeIndices = [...new Set([...measureIndices, ...crowdIndices, ...keyNames.map((name) => events[name].frame)])].sort((a, b) => a - b);
-  const measureFrames = await decodeLarge(decodeIndices);
+  const largeIndices = [...new Set([...measureIndices, ...crowdIndices, ...keyNames.map((name) => events[name].frame)])].sort((a, b) => a - b);
+  const measureFrames = await largeFrames(largeIndices);
   t = lap('measureDecodeMs', t);
   const keyFrames = new Map<KeyFrameName, RawFrame>();
   for (const name of keyNames) {

@@ -10,13 +10,11 @@ import type { ModelVariant } from './runtime/landmarker.js';
 
 export interface PassFrame {
   index: number;
-  poses: number;
   pose: Pose | null;
 }
 
 const toPassFrame = (r: FrameLandmarks): PassFrame => ({
   index: r.index,
-  poses: r.poses,
   pose: r.image && r.world ? { image: r.image, world: r.world } : null,
 });
 
@@ -25,9 +23,7 @@ export interface PassOptions {
   numPoses: number;
   video: boolean;
   signal?: AbortSignal;
-  /** Spread the chunks over the first `workers` pool slots (where that model is loaded)… */
-  workers?: number;
-  /** …or run them all on this one slot (default: whichever slot is free). */
+  /** Run on this pool slot (default: whichever slot is free). */
   worker?: number;
 }
 
@@ -62,11 +58,11 @@ export async function runPass(pool: PosePool, frames: RawFrame[], options: PassO
   const count = Math.max(1, options.chunkCount ?? pool.size);
   const size = Math.ceil(frames.length / count);
   // Every chunk is cut (warm-up copies included) before the first is sent and its buffers move away.
-  const chunks: { frames: RawFrame[]; warmUp: RawFrame[]; worker?: number }[] = [];
-  for (let i = 0, c = 0; i < frames.length; i += size, c++) {
+  const chunks: { frames: RawFrame[]; warmUp: RawFrame[] }[] = [];
+  for (let i = 0; i < frames.length; i += size) {
     const warmUp = options.video ? frames.slice(Math.max(0, i - TRACKING_WARM_UP), i).map(copyFrame) : [];
-    chunks.push({ frames: frames.slice(i, i + size), warmUp, ...(options.workers !== undefined ? { worker: c % options.workers } : {}) });
+    chunks.push({ frames: frames.slice(i, i + size), warmUp });
   }
-  const results = await Promise.all(chunks.map(({ frames: part, ...rest }) => runChunk(pool, part, { ...options, ...rest })));
+  const results = await Promise.all(chunks.map((c) => runChunk(pool, c.frames, { ...options, warmUp: c.warmUp })));
   return results.flat().sort((a, b) => a.index - b.index);
 }

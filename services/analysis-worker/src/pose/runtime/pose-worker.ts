@@ -46,7 +46,7 @@ async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
         best = i;
       }
     });
-    results.push({ index: frame.index, poses: pose.image.length, image: pack(pose.image[best]), world: pack(pose.world[best]) });
+    results.push({ index: frame.index, image: pack(pose.image[best]), world: pack(pose.world[best]) });
   }
   return results;
 }

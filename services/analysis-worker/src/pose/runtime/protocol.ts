@@ -22,7 +22,6 @@ export interface PoseRequest {
 /** Landmarks of the most prominent person: 33 × [x, y, z, visibility]. */
 export interface FrameLandmarks {
   index: number;
-  poses: number;
   image: Float32Array | null;
   world: Float32Array | null;
 }
