@@ -15,6 +15,7 @@ import { poseOutputsFor } from '../src/pipeline/video.js';
 import { closePosePool, runPoseStage } from '../src/pose/index.js';
 import { computeMetrics, type EventPoses } from '../src/pose/metrics.js';
 import { syntheticPose, type SyntheticPoseSpec } from '../src/pose/synthetic.js';
+import { buildFacts, measuredAnalysisText } from '../src/writeup/index.js';
 
 const W = 720;
 const H = 1280;
@@ -109,7 +110,9 @@ if (!existsSync(fixture)) {
       for (const [name, m] of Object.entries(s.metrics)) {
         console.log(`  ${name.padEnd(18)} ${m.measurable ? `${m.value} ${m.unit}` : 'not measurable'}  (confidence ${m.confidence}, view ${m.view})${m.note ? ` — ${m.note}` : ''}`);
       }
-      console.log(`  mobilityAnalysis ${JSON.stringify(r.fields.mobilityAnalysis)}`);
+      const text = measuredAnalysisText(buildFacts({ club: 'driver', tour: 'pga', launchMonitor: null, pose: { ...s, keyframes: {}, poseUrl: null }, downTheLinePose: null }));
+      console.log(`  mobilityAnalysis ${JSON.stringify(text.mobilityAnalysis)}`);
+      console.log(`  analysisResults  ${JSON.stringify({ posture: text.analysisResults.posture, balance: text.analysisResults.balance })}`);
     }
 
     // The model's own scatter: the same swing with other pixels. Nothing here is truer than the rest, so

@@ -111,8 +111,15 @@ describe('analysis job', () => {
     expect(details.probe['face-on']).toMatchObject({ codec: 'h264', width: 1080, height: 1920, fps: 30, hasAudio: true });
     expect([90, 270]).toContain(details.probe['down-the-line'].rotation);
     expect(details.poseModel).toBe('test');
-    expect(done.mobility_analysis).toEqual({ shoulderTurn: '88°', hipRotation: '44°', xFactor: '44°' });
-    expect(done.analysis_results).toEqual({ posture: 'Athletic', balance: 'Stable' });
+    // The specification's texts are read from both views: posture from down the line, balance face-on.
+    const mobility = { shoulderTurn: '88°', hipRotation: '44°', xFactor: '44°', spineAngle: '30° at address, maintained (3° change)' };
+    expect(done.mobility_analysis).toEqual(mobility);
+    expect(done.analysis_results).toEqual({
+      posture: 'Posture maintained through impact',
+      balance: 'Stable and centred (head 2 cm away from the target, hips 3 cm toward the target between address and the top)',
+      mobilityAnalysis: mobility,
+    });
+    expect(details.mobilityAnalysis).toEqual(mobility);
     expect(done.performance_assessment).toMatch(/driver/);
     expect(done.launch_monitor_assessment).toMatch(/Club speed 105 mph is 8 mph below the PGA Tour average of 113 mph/);
 

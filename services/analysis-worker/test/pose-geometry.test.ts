@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/pose/metrics.js';
-import { describeSwing, NOT_MEASURABLE } from '../src/pose/report.js';
+import type { PoseSummary } from '@swingfit/contracts';
+import { buildFacts, measuredAnalysisText, offlineWriteUp } from '../src/writeup/index.js';
 import { syntheticPose, type SyntheticPoseSpec } from '../src/pose/synthetic.js';
 import { detectHandedness, detectView } from '../src/pose/view.js';
 
 const W = 720;
 const H = 1280;
 const ctxFor = (view: SyntheticPoseSpec['view'], handedness: 'right' | 'left' = 'right') => ({ view, handedness, width: W, height: H });
+
+/** What the writer makes of metrics measured in one view (the texts golfers and the workout read). */
+function writerInput(metrics: PoseSummary['metrics'], view: PoseSummary['view'], viewMatchesSlot = true) {
+  const ev = (frame: number) => ({ frame, timeSec: frame / 30 });
+  const pose: PoseSummary = {
+    view, viewMatchesSlot, handedness: 'right', fps: 30, frameCount: 60, personFoundRatio: 1, multipleSwings: false,
+    events: { address: ev(5), top: ev(30), impact: ev(38), finish: ev(50) },
+    tempo: { backswingSec: 0.9, downswingSec: 0.3, ratio: 3 }, metrics, keyframes: {}, poseUrl: null,
+  };
+  const slot = viewMatchesSlot ? view : view === 'face-on' ? 'down-the-line' : 'face-on';
+  return { club: 'driver', tour: 'pga', launchMonitor: null, pose: slot === 'face-on' ? pose : null, downTheLinePose: slot === 'down-the-line' ? pose : null } as const;
+}
+const textFor = (metrics: PoseSummary['metrics'], view: PoseSummary['view']) => measuredAnalysisText(buildFacts(writerInput(metrics, view)));
 
 /** Address and top of a synthetic swing with known rotations (three identical frames each). */
 function swing(base: Omit<SyntheticPoseSpec, 'pelvisTurn' | 'thoraxTurn'>, top: { pelvis: number; thorax: number; hipSway?: number; headSway?: number }) {
@@ -73,23 +87,37 @@ describe('spine angle', () => {
     expect(Math.abs(m.spineAngleAddress.value! - tilt)).toBeLessThanOrEqual(3);
   });
 
-  it('reports early extension as a negative change at impact', () => {
+  const postureAtImpact = (tiltImpact: number) => {
     const address = syntheticPose({ view: 'down-the-line', forwardTilt: 35 });
-    const impact = syntheticPose({ view: 'down-the-line', forwardTilt: 25 });
+    const impact = syntheticPose({ view: 'down-the-line', forwardTilt: tiltImpact });
     const top = syntheticPose({ view: 'down-the-line', forwardTilt: 35, pelvisTurn: 45, thoraxTurn: 90 });
-    const m = computeMetrics({ address: [address, address], top: [top, top], impact: [impact, impact] }, ctxFor('down-the-line'));
-    expect(Math.abs(m.spineAngleChange.value! - -10)).toBeLessThanOrEqual(3);
-    const findings = describeSwing({ metrics: m, tempo: { backswingSec: 0.8, downswingSec: 0.27, ratio: 3 }, view: 'down-the-line', viewMatchesSlot: true, multipleSwings: false }, 'down-the-line');
-    expect(findings.analysisResults.posture).toMatch(/early extension/);
+    return computeMetrics({ address: [address, address], top: [top, top], impact: [impact, impact] }, ctxFor('down-the-line'));
+  };
+
+  it('reports early extension as a negative change at impact', () => {
+    const m = postureAtImpact(22);
+    expect(Math.abs(m.spineAngleChange.value! - -13)).toBeLessThanOrEqual(3);
+    const text = textFor(m, 'down-the-line');
+    expect(text.analysisResults.posture).toMatch(/early extension/i);
+    expect(text.mobilityAnalysis.spineAngle).toMatch(/^35° at address, loss of 1[0-6]° by impact \(early extension\)$/);
+  });
+
+  it('does not call bending further over early extension', () => {
+    const m = postureAtImpact(48);
+    expect(Math.abs(m.spineAngleChange.value! - 13)).toBeLessThanOrEqual(3);
+    const text = textFor(m, 'down-the-line');
+    expect(JSON.stringify(text)).not.toMatch(/early extension|loss/i);
+    expect(text.mobilityAnalysis.spineAngle).toMatch(/more bent over by 1[0-6]° at impact/);
+    expect(offlineWriteUp(writerInput(m, 'down-the-line')).swingWeaknesses.join(' ')).toMatch(/bent 1[0-6]° further over/);
   });
 
   it('is not measurable face-on, and says so', () => {
     const m = computeMetrics(swing({ view: 'face-on' }, { pelvis: 45, thorax: 90 }), ctxFor('face-on'));
     expect(m.spineAngleAddress.measurable).toBe(false);
     expect(m.spineAngleAddress.value).toBeNull();
-    const findings = describeSwing({ metrics: m, tempo: { backswingSec: 0.8, downswingSec: 0.27, ratio: 3 }, view: 'face-on', viewMatchesSlot: true, multipleSwings: false }, 'face-on');
-    expect(findings.mobilityAnalysis.spineAngle).toBe(NOT_MEASURABLE);
-    expect(findings.mobilityAnalysis.shoulderTurn).toBe('90°');
+    const text = textFor(m, 'face-on');
+    expect(text.mobilityAnalysis.spineAngle).toBe('not measurable from this view');
+    expect(text.mobilityAnalysis.shoulderTurn).toBe('90°');
   });
 });
 
@@ -129,11 +157,11 @@ describe('camera view and handedness', () => {
 describe('strengths and weaknesses against the spec targets', () => {
   it('flags a limited turn and praises a good X-factor', () => {
     const m = computeMetrics(swing({ view: 'down-the-line' }, { pelvis: 30, thorax: 75 }), ctxFor('down-the-line'));
-    const f = describeSwing({ metrics: m, tempo: { backswingSec: 0.9, downswingSec: 0.3, ratio: 3 }, view: 'down-the-line', viewMatchesSlot: false, multipleSwings: false }, 'face-on');
-    expect(f.swingWeaknesses.join(' ')).toMatch(/Limited shoulder turn \(75°\)/);
-    expect(f.swingWeaknesses.join(' ')).toMatch(/Restricted hip rotation \(30°\)/);
-    expect(f.swingStrengths.join(' ')).toMatch(/X-factor .* 45°/);
-    expect(f.keyIssues.join(' ')).toMatch(/looks down the line but was uploaded as face-on/);
+    const f = offlineWriteUp(writerInput(m, 'down-the-line', false));
+    expect(f.swingWeaknesses.join(' ')).toMatch(/Shoulder turn of 75°/);
+    expect(f.swingWeaknesses.join(' ')).toMatch(/Hip rotation of 30°/);
+    expect(f.swingStrengths.join(' ')).toMatch(/X-Factor of 45°/);
+    expect(f.performanceAssessment).toMatch(/The face-on upload looks like a down-the-line view/);
   });
 });
 

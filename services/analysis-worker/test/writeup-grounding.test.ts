@@ -103,7 +103,7 @@ describe('groundWriteUp', () => {
 describe('the offline writer is grounded by construction', () => {
   const cases: Array<[string, WriteUpInput]> = [
     ['launch and pose', both],
-    ['pose only, both views', input({ pose: pose('face-on'), downTheLinePose: pose('down-the-line', { spineAngleChange: { value: 14.6 } }) })],
+    ['pose only, both views', input({ pose: pose('face-on'), downTheLinePose: pose('down-the-line', { spineAngleChange: { value: -14.6 } }) })],
     ['launch only, lpga 7-iron', input({ club: '7-iron', tour: 'lpga', launchMonitor: launchData('7-iron', 'lpga', { clubSpeed: 70.4, ballSpeed: 96.2, carry: 128, spinRate: 5200, clubPath: 3.6, faceAngle: -2.1 }) })],
     ['nothing measured', input({})],
   ];

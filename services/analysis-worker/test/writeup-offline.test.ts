@@ -84,15 +84,15 @@ describe('offline writer: pose only', () => {
 
 describe('offline writer: launch monitor and both views', () => {
   const faceOn = pose('face-on', { hipSway: { value: 13.2 }, headSway: { value: 11.4 }, spineAngleChange: notMeasurable(), spineAngleAddress: notMeasurable() });
-  const dtl = pose('down-the-line', { spineAngleChange: { value: 14.6 }, headSway: notMeasurable('needs the face-on view'), hipSway: notMeasurable('needs the face-on view') });
+  const dtl = pose('down-the-line', { spineAngleChange: { value: -14.6 }, headSway: notMeasurable('needs the face-on view'), hipSway: notMeasurable('needs the face-on view') });
   const w = offlineWriteUp(input({ launchMonitor: slicerLaunch, pose: faceOn, downTheLinePose: dtl }));
 
   it('combines the figures from each view', () => {
     expectWellFormed(w);
     expect(w.launchMonitorAssessment).not.toBeNull();
     expect(w.performanceAssessment).not.toContain('not measurable');
-    expect(w.swingWeaknesses.join(' ')).toContain('changed by 15° between address and impact');
-    expect(w.swingWeaknesses.join(' ')).toContain('Hips moved 13 cm sideways');
+    expect(w.swingWeaknesses.join(' ')).toContain('lost 15° of forward tilt between address and impact');
+    expect(w.swingWeaknesses.join(' ')).toContain('Hips moved 13 cm away from the target in the backswing');
     expect(w.keyIssues).toContain('Early extension (losing posture through impact)');
     expect(w.performanceAssessment).toContain('The biggest opportunity is out-to-in club path.');
   });
@@ -136,6 +136,46 @@ describe('offline writer: metrics this view cannot measure', () => {
     expect(w2.performanceAssessment).not.toContain('left-handed');
     const lefty = offlineWriteUp(input({ pose: pose('face-on', {}, { handedness: 'left' }) }));
     expect(lefty.performanceAssessment).toContain('Your driver swing (left-handed), compared');
+  });
+});
+
+describe('sideways movement: either way is a fault, the text says which way', () => {
+  it.each([
+    // [hip sway cm (positive = away from the target), steady?, sway?, balance verdict, words]
+    { hips: -12.4, steady: false, sway: true, balance: /^Poor lower-body control/, words: 'Hips moved 12 cm toward the target in the backswing' },
+    { hips: 12.4, steady: false, sway: true, balance: /^Poor lower-body control/, words: 'Hips moved 12 cm away from the target in the backswing' },
+    { hips: -0.1, steady: true, sway: false, balance: /^Stable and centred \(head 2 cm away from the target, hips 0 cm away from the target/, words: 'Hips stayed steady (0 cm of sideways movement).' },
+    { hips: -4.6, steady: true, sway: false, balance: /^Stable and centred \(.*hips 5 cm toward the target/, words: 'Hips stayed steady (5 cm of sideways movement).' },
+  ])('hips $hips cm', ({ hips, steady, sway, balance, words }) => {
+    // Turn figures left out, so the strengths list (five at most) has room for the balance ones.
+    const turn = { shoulderTurn: notMeasurable(), hipRotation: notMeasurable(), xFactor: notMeasurable() };
+    const i = input({ pose: pose('face-on', { ...turn, hipSway: { value: hips }, headSway: { value: 2 } }) });
+    const w = offlineWriteUp(i);
+    const text = measuredAnalysisText(buildFacts(i));
+    expect(allText(w)).toContain(words);
+    expect(allText(w)).not.toMatch(/-0 cm/);
+    expect(w.swingStrengths.some((s) => s.startsWith('Hips stayed steady'))).toBe(steady);
+    expect(w.keyIssues.includes('Lateral hip slide')).toBe(sway);
+    expect(text.analysisResults.balance).toMatch(balance);
+    expect(w.exerciseRecommendations.map((e) => e.category).includes('Lower Body Stability & Strength')).toBe(true);
+    expect(w.exerciseRecommendations.find((e) => e.category === 'Lower Body Stability & Strength')!.why.startsWith('Your hips moved')).toBe(sway);
+  });
+
+  it('calls a head moving toward the target a reverse pivot', () => {
+    const w = offlineWriteUp(input({ pose: pose('face-on', { headSway: { value: -11 } }) }));
+    expect(w.keyIssues).toContain('Head moving toward the target (reverse pivot)');
+  });
+});
+
+describe('texts the workout reads, with one view or both', () => {
+  it('nests the mobility texts in analysisResults, as the focus-area rule reads them first', () => {
+    const text = measuredAnalysisText(buildFacts(input({ pose: pose('face-on') })));
+    expect(text.analysisResults.mobilityAnalysis).toEqual(text.mobilityAnalysis);
+  });
+
+  it('says lateral balance needs the face-on video when only down the line was analysed', () => {
+    const dtlOnly = pose('down-the-line', { headSway: notMeasurable('needs the face-on view'), hipSway: notMeasurable('needs the face-on view') });
+    expect(measuredAnalysisText(buildFacts(input({ downTheLinePose: dtlOnly }))).analysisResults.balance).toBe('Lateral balance is not measurable from this view: it needs the face-on video');
   });
 });
 

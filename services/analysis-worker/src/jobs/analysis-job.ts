@@ -23,6 +23,8 @@ import { publishView } from '../pipeline/publish.js';
 import { StageClock } from '../pipeline/stage-clock.js';
 import type { PipelineStages, PoseStageOutput } from '../pipeline/stages.js';
 import { prepareVideo, probeSummary, startVideo, type PreparedVideo, type StartedVideo } from '../pipeline/video.js';
+import { buildFacts } from '../writeup/facts.js';
+import { measuredAnalysisText } from '../writeup/focus.js';
 
 /*
  * The analysis job: load -> claim -> per video (download, probe, transcode, poster) -> launch monitor
@@ -160,7 +162,11 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   const downTheLinePose = dtlPose?.ok ? summaryWithUrls(row.id, 'down-the-line', dtlPose) : null;
 
   progress('write-up', 80);
-  const text = await clock.time('write-up', () => deps.stages.writeUp({ club, tour, launchMonitor, pose, downTheLinePose }));
+  const writeUpInput = { club, tour, launchMonitor, pose, downTheLinePose };
+  const text = await clock.time('write-up', () => deps.stages.writeUp(writeUpInput));
+  // The specification's mobility and results texts, from both views' figures by the rules the written
+  // workout focus uses too, so the workout and the write-up read the same swing the same way.
+  const measuredText = pose || downTheLinePose ? measuredAnalysisText(buildFacts(writeUpInput)) : null;
 
   progress('upload', 90);
   const owner = { userId: row.user_id, analysisId: row.id };
@@ -179,6 +185,7 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   progress('store', 98);
 
   const fields = facePose.ok ? facePose.fields : null;
+  const mobilityAnalysis = measuredText?.mobilityAnalysis ?? null;
   const probe: Record<string, unknown> = { 'face-on': probeSummary(faceOn.probe) };
   if (downTheLine) probe['down-the-line'] = probeSummary(downTheLine.probe);
   return {
@@ -194,12 +201,12 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
       probe,
       playback: { width: faceOn.playback.displayWidth, height: faceOn.playback.displayHeight, fps: faceOn.playback.fps },
       warnings,
-      ...(fields?.mobilityAnalysis ? { mobilityAnalysis: fields.mobilityAnalysis } : {}),
+      ...(mobilityAnalysis ? { mobilityAnalysis } : {}),
       swingStrengths: text.swingStrengths,
       swingWeaknesses: text.swingWeaknesses,
     },
-    mobilityAnalysis: fields?.mobilityAnalysis ?? null,
-    analysisResults: fields?.analysisResults ?? null,
+    mobilityAnalysis,
+    analysisResults: measuredText?.analysisResults ?? null,
     performanceAssessment: text.performanceAssessment,
     launchMonitorAssessment: text.launchMonitorAssessment,
     swingStrengths: text.swingStrengths,

@@ -1,9 +1,7 @@
 import type { FrameFile } from '../pose/frames.js';
 import type { WriteUpInput, WriteUp as WriteUpOutput } from '../writeup/types.js';
 import type {
-  AnalysisResults,
   CameraView,
-  MobilityAnalysis,
   PoseSummary,
   PoseTrack,
   SwingEventName,
@@ -37,8 +35,6 @@ export interface PoseStageInput {
 }
 
 export interface PoseStageFields {
-  mobilityAnalysis: MobilityAnalysis | null;
-  analysisResults: AnalysisResults | null;
   /** Merged into technical_details (e.g. model names, timings, per-metric notes). */
   technicalDetails: Partial<TechnicalDetails> & Record<string, unknown>;
 }

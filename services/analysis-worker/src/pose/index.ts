@@ -13,7 +13,6 @@ import { computeMetrics } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
-import { describeSwing, type SwingFindings } from './report.js';
 import { fillTrack, searchSwing } from './search.js';
 import type { ModelVariant } from './runtime/landmarker.js';
 import { measureWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
@@ -53,9 +52,9 @@ export interface PoseStageInput extends PipelinePoseStageInput {
 
 type PipelineResult = Extract<PipelinePoseStageOutput, { ok: true }>;
 
-/** The pipeline's result, with the fields this stage always fills (src/pose/report.ts). */
+/** The pipeline's result, with the technical details this stage always fills. */
 export type PoseStageResult =
-  | (Omit<PipelineResult, 'fields'> & { fields: SwingFindings & { technicalDetails: Record<string, unknown> } })
+  | (Omit<PipelineResult, 'fields'> & { fields: { technicalDetails: Record<string, unknown> } })
   | { ok: false; reason: string; technicalDetails?: Record<string, unknown> };
 
 /** The pool slot that looks for other people (lite model): the one without the measure models when there is one. */
@@ -243,7 +242,6 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     metrics,
     models: { search: 'pose_landmarker_lite', measure: `pose_landmarker_${MEASURE_MODEL[viewInfo.view]}` },
   };
-  const findings = describeSwing(summary, input.slot);
   const poseTrack = buildPoseTrack(fillTrack(search.analysed, stride, frameCount), playback.fps / stride, playback.width, playback.height);
   timings.totalMs = Math.round(performance.now() - started);
   const technicalDetails: Record<string, unknown> = {
@@ -270,13 +268,6 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     summary,
     keyframes,
     poseTrack,
-    fields: {
-      mobilityAnalysis: findings.mobilityAnalysis,
-      analysisResults: findings.analysisResults,
-      technicalDetails,
-      swingStrengths: findings.swingStrengths,
-      swingWeaknesses: findings.swingWeaknesses,
-      keyIssues: findings.keyIssues,
-    },
+    fields: { technicalDetails },
   };
 }

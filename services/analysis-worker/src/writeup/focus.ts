@@ -1,4 +1,4 @@
-import { deriveFocusAreas, type ExerciseRecommendation, type FocusCategory } from '@swingfit/contracts';
+import { deriveFocusAreas, type AnalysisResults, type ExerciseRecommendation, type FocusCategory, type MobilityAnalysis } from '@swingfit/contracts';
 import { metric, type MetricFact, type WriteUpFacts } from './facts.js';
 
 /*
@@ -24,11 +24,25 @@ function degrees(m: MetricFact | undefined): string {
 }
 
 export interface MeasuredAnalysisText {
-  mobilityAnalysis: { shoulderTurn: string; hipRotation: string; xFactor: string; spineAngle: string };
-  analysisResults: { posture?: string; balance?: string };
+  mobilityAnalysis: Required<Pick<MobilityAnalysis, 'shoulderTurn' | 'hipRotation' | 'xFactor' | 'spineAngle'>>;
+  analysisResults: AnalysisResults & { mobilityAnalysis: MobilityAnalysis };
 }
 
 export const measured = (m: MetricFact | undefined): m is MetricFact & { value: number } => !!m && m.measurable && m.value !== null;
+
+/**
+ * Early extension is standing up: forward tilt lost between address and impact (the metric is impact
+ * minus address, so a loss is negative). Bending further over is a different fault and not this one.
+ */
+export const extending = (m: MetricFact | undefined): boolean => measured(m) && -m.value > POSTURE_LOSS_DEG;
+
+/**
+ * How far head or hips moved sideways, whichever way: away from the target it is a sway, toward it a
+ * slide (a reverse pivot at the top), and both cost balance. The sign only says which way (text).
+ */
+export const swaySize = (m: MetricFact | undefined): number | null => (measured(m) ? Math.abs(m.value) : null);
+export const swayDirection = (m: MetricFact & { value: number }): string => (m.value >= 0 ? 'away from the target' : 'toward the target');
+const swaying = (m: MetricFact | undefined): boolean => (swaySize(m) ?? 0) > SWAY_CM;
 
 /** The spec's mobilityAnalysis / analysisResults texts for the measured swing. */
 export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText {
@@ -43,12 +57,12 @@ export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText 
   if (measured(spineChange)) {
     const change = Math.abs(spineChange.value);
     const atAddress = measured(spineAddress) ? `${spineAddress.value}° at address, ` : '';
-    if (change > POSTURE_LOSS_DEG) {
+    if (extending(spineChange)) {
       spineAngle = `${atAddress}loss of ${change}° by impact (early extension)`;
       posture = 'Early extension: the golfer uprights through impact';
     } else if (change > POSTURE_HELD_DEG) {
-      spineAngle = `${atAddress}changes ${change}° by impact`;
-      posture = 'Mostly held through impact';
+      spineAngle = `${atAddress}${spineChange.value < 0 ? 'less' : 'more'} bent over by ${change}° at impact`;
+      posture = spineChange.value < 0 ? 'Mostly held through impact' : 'Mostly held through impact, bending further over the ball';
     } else {
       spineAngle = `${atAddress}maintained (${change}° change)`;
       posture = 'Posture maintained through impact';
@@ -57,22 +71,24 @@ export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText 
     spineAngle = `${spineAddress.value}° at address`;
   }
 
-  let balance: string | undefined;
-  const headMoves = measured(headSway) && headSway.value > SWAY_CM;
-  const hipsMove = measured(hipSway) && hipSway.value > SWAY_CM;
+  let balance: string;
   if (measured(headSway) || measured(hipSway)) {
-    balance = headMoves && hipsMove ? 'Compromised: head and hips sway off the ball' : hipsMove ? 'Poor lower-body control: hips slide laterally' : headMoves ? 'Unstable: the head drifts during the swing' : 'Stable and centred';
+    const headMoves = swaying(headSway);
+    const hipsMove = swaying(hipSway);
+    const moves = ([['head', headSway], ['hips', hipSway]] as const).flatMap(([part, m]) => (measured(m) ? [`${part} ${Math.abs(m.value)} cm ${swayDirection(m)}`] : []));
+    const verdict = headMoves && hipsMove ? 'Compromised: head and hips sway off the ball' : hipsMove ? 'Poor lower-body control: the hips slide sideways' : headMoves ? 'Unstable: the head drifts sideways' : 'Stable and centred';
+    balance = `${verdict} (${moves.join(', ')} between address and the top)`;
+  } else {
+    balance = 'Lateral balance is not measurable from this view: it needs the face-on video';
   }
 
-  return {
-    mobilityAnalysis: {
-      shoulderTurn: measured(shoulder) ? `${shoulder.value}°` : NOT_MEASURABLE,
-      hipRotation: degrees(metric(facts, 'hipRotation')),
-      xFactor: degrees(metric(facts, 'xFactor')),
-      spineAngle,
-    },
-    analysisResults: { ...(posture ? { posture } : {}), ...(balance ? { balance } : {}) },
+  const mobilityAnalysis = {
+    shoulderTurn: measured(shoulder) ? `${shoulder.value}°` : NOT_MEASURABLE,
+    hipRotation: degrees(metric(facts, 'hipRotation')),
+    xFactor: degrees(metric(facts, 'xFactor')),
+    spineAngle,
   };
+  return { mobilityAnalysis, analysisResults: { ...(posture ? { posture } : {}), balance, mobilityAnalysis } };
 }
 
 interface CategoryPlan {
@@ -85,8 +101,8 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     exercises: ['Pallof Press', 'Dead Bug', 'Half-Kneeling Cable Chop'],
     why: (f) => {
       const change = metric(f, 'spineAngleChange');
-      return measured(change) && Math.abs(change.value) > POSTURE_LOSS_DEG
-        ? `Your spine angle changed by ${Math.abs(change.value)}° between address and impact; a stronger core holds your posture while the body rotates.`
+      return measured(change) && extending(change)
+        ? `You lost ${Math.abs(change.value)}° of spine angle between address and impact; a stronger core holds your posture while the body rotates.`
         : 'A strong, rotationally stable core passes the speed of the hips on to the club and protects the lower back.';
     },
   },
@@ -103,8 +119,8 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     exercises: ['Goblet Squat', 'Single-Leg Romanian Deadlift', 'Lateral Band Walk'],
     why: (f) => {
       const sway = metric(f, 'hipSway');
-      return measured(sway) && sway.value > SWAY_CM
-        ? `Your hips moved ${sway.value} cm sideways during the swing; stronger glutes and legs keep the pelvis turning in place.`
+      return measured(sway) && swaying(sway)
+        ? `Your hips moved ${swaySize(sway)} cm ${swayDirection(sway)} in the backswing; stronger glutes and legs keep the pelvis turning in place.`
         : 'Strong, stable legs are the platform you push against for speed and the base that keeps the swing centred.';
     },
   },
@@ -130,7 +146,7 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     exercises: ['Dowel Hip Hinge', 'Glute Bridge', 'Wall Angels'],
     why: (f) => {
       const change = metric(f, 'spineAngleChange');
-      return measured(change) && Math.abs(change.value) > POSTURE_LOSS_DEG
+      return measured(change) && extending(change)
         ? `Standing up through impact (a ${Math.abs(change.value)}° spine-angle change) moves the low point and the face; hinge strength keeps you in posture.`
         : 'A solid hip hinge and upright, neutral spine make a repeatable address position.';
     },
@@ -139,8 +155,8 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     exercises: ['Knee-to-Wall Ankle Mobilisation', 'Single-Leg Balance Reach', 'Short Foot Exercise'],
     why: (f) => {
       const head = metric(f, 'headSway');
-      return measured(head) && head.value > SWAY_CM
-        ? `Your head moved ${head.value} cm during the swing; steadier feet and ankles give a stable base to turn over.`
+      return measured(head) && swaying(head)
+        ? `Your head moved ${swaySize(head)} cm ${swayDirection(head)} in the backswing; steadier feet and ankles give a stable base to turn over.`
         : 'Feet and ankles that grip the ground let you shift pressure without losing balance.';
     },
   },

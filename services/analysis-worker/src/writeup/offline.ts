@@ -1,4 +1,4 @@
-import { exerciseRecommendations, measured, POSTURE_HELD_DEG, POSTURE_LOSS_DEG, STEADY_CM, SWAY_CM } from './focus.js';
+import { exerciseRecommendations, extending, measured, POSTURE_HELD_DEG, STEADY_CM, SWAY_CM, swayDirection } from './focus.js';
 import { buildFacts, launch, metric, TOUR_TEMPO_RATIO, type LaunchFact, type MetricFact, type WriteUpFacts } from './facts.js';
 import type { WriteUp, WriteUpInput } from './types.js';
 
@@ -212,24 +212,27 @@ function poseFindings(facts: WriteUpFacts): Finding[] {
   if (measured(spine)) {
     const change = Math.abs(spine.value);
     if (change <= POSTURE_HELD_DEG) findings.push({ priority: 5, strength: `Posture held from address to impact: the spine angle changed by only ${withUnit(change, '°')}.` });
-    else if (change > POSTURE_LOSS_DEG)
+    else if (extending(spine))
       findings.push({
         priority: 1,
-        weakness: `The spine angle changed by ${withUnit(change, '°')} between address and impact, a sign of standing up (early extension).`,
+        weakness: `The spine lost ${withUnit(change, '°')} of forward tilt between address and impact, a sign of standing up (early extension).`,
         issue: 'Early extension (losing posture through impact)',
         recommendation: 'Keep your backside moving back toward the target line through impact; a chair or wall behind you gives feedback.',
       });
-    else findings.push({ priority: 4, weakness: `The spine angle changed by ${withUnit(change, '°')} between address and impact: posture is mostly, not fully, held.` });
+    else if (spine.value < 0) findings.push({ priority: 4, weakness: `The spine lost ${withUnit(change, '°')} of forward tilt between address and impact: posture is mostly, not fully, held.` });
+    else findings.push({ priority: 4, weakness: `The spine bent ${withUnit(change, '°')} further over between address and impact: dipping toward the ball moves the low point.` });
   }
   for (const [key, part] of [['headSway', 'Head'], ['hipSway', 'Hips']] as const) {
     const sway = metric(facts, key);
     if (!measured(sway)) continue;
-    if (sway.value <= STEADY_CM) findings.push({ priority: 6, strength: `${part} stayed steady (${withUnit(sway.value, 'cm')} of sideways movement).` });
-    else if (sway.value > SWAY_CM)
+    const size = Math.abs(sway.value);
+    const away = sway.value >= 0;
+    if (size <= STEADY_CM) findings.push({ priority: 6, strength: `${part} stayed steady (${withUnit(size, 'cm')} of sideways movement).` });
+    else if (size > SWAY_CM)
       findings.push({
         priority: 2,
-        weakness: `${part} moved ${withUnit(sway.value, 'cm')} sideways during the swing: sway rather than turn.`,
-        issue: key === 'headSway' ? 'Head sway off the ball' : 'Lateral hip slide',
+        weakness: `${part} moved ${withUnit(size, 'cm')} ${swayDirection(sway)} in the backswing: ${away ? 'a sway rather than a turn' : 'a slide onto the lead side (reverse pivot) rather than a turn'}.`,
+        issue: key === 'headSway' ? (away ? 'Head sway off the ball' : 'Head moving toward the target (reverse pivot)') : 'Lateral hip slide',
         recommendation: key === 'headSway' ? 'Turn around a steady centre: rehearse backswings with your head against a wall or a friend’s hand.' : 'Feel the trail hip turn back rather than slide; keep pressure on the inside of the trail foot.',
       });
   }

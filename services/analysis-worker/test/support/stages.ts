@@ -7,10 +7,11 @@ import type { PipelineStages, PoseStage, PoseStageInput } from '../../src/pipeli
  * stores and fails on) is under test here, not pose estimation (that has its own tests).
  */
 
-const metric = (value: number | null): Metric => ({ value, unit: 'deg', measurable: value != null, confidence: 0.9, view: 'face-on' });
+const metric = (value: number | null, unit: Metric['unit'] = 'deg', view: Metric['view'] = 'any'): Metric => ({ value, unit, measurable: value != null, confidence: 0.9, view });
 
 export function poseSummary(input: PoseStageInput): Omit<PoseSummary, 'keyframes' | 'poseUrl'> {
   const ev = (frame: number) => ({ frame, timeSec: frame / input.fps });
+  const dtl = input.slot === 'down-the-line';
   return {
     view: input.slot,
     viewMatchesSlot: true,
@@ -21,7 +22,16 @@ export function poseSummary(input: PoseStageInput): Omit<PoseSummary, 'keyframes
     multipleSwings: false,
     events: { address: ev(0), top: ev(10), impact: ev(15), finish: ev(25) },
     tempo: { backswingSec: 10 / input.fps, downswingSec: 5 / input.fps, ratio: 2 },
-    metrics: { shoulderTurn: metric(88), hipRotation: metric(44), xFactor: metric(44), spineAngleAddress: metric(30), spineAngleChange: metric(3), headSway: metric(2), hipSway: metric(3) },
+    // Each view measures what it can see: posture down the line, sideways movement face-on.
+    metrics: {
+      shoulderTurn: metric(88),
+      hipRotation: metric(44),
+      xFactor: metric(44),
+      spineAngleAddress: metric(dtl ? 30 : null, 'deg', 'down-the-line'),
+      spineAngleChange: metric(dtl ? -3 : null, 'deg', 'down-the-line'),
+      headSway: metric(dtl ? null : 2, 'cm', 'face-on'),
+      hipSway: metric(dtl ? null : -3, 'cm', 'face-on'),
+    },
   };
 }
 
@@ -36,11 +46,7 @@ export function recordingPoseStage(calls: PoseStageInput[] = []): PoseStage {
       summary: poseSummary(input),
       keyframes: { address: JPEG_STUB, top: JPEG_STUB, impact: JPEG_STUB, finish: JPEG_STUB },
       poseTrack: { fps: input.fps, width: input.width, height: input.height, frames: [null], connections: [[11, 12]] },
-      fields: {
-        mobilityAnalysis: { shoulderTurn: '88°', hipRotation: '44°', xFactor: '44°' },
-        analysisResults: { posture: 'Athletic', balance: 'Stable' },
-        technicalDetails: { poseModel: 'test' },
-      },
+      fields: { technicalDetails: { poseModel: 'test' } },
     };
   };
 }
