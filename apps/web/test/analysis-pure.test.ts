@@ -158,6 +158,14 @@ describe('mobility readings', () => {
     expect(mobilityReadings([faceOn, null], null).map((x) => x.value)).toEqual([44, null, 41]);
   });
 
+  it('takes the more confident view when both measured a metric, as the written analysis does', () => {
+    const sure = (value: number, confidence: number) => ({ ...metric(value, true), confidence });
+    const faceOn = { metrics: { hipRotation: sure(59, 0.8), shoulderTurn: sure(67, 0.5), xFactor: sure(8, 0.5) } } as unknown as PoseSummary;
+    const dtl = { metrics: { hipRotation: sure(47, 0.6), shoulderTurn: sure(88, 0.7), xFactor: sure(41, 0.5) } } as unknown as PoseSummary;
+    // A tie keeps the face-on figure.
+    expect(mobilityReadings([faceOn, dtl], null).map((x) => x.value)).toEqual([59, 88, 8]);
+  });
+
   it('parses the spec strings when there is no pose (section 5 extraction)', () => {
     const r = mobilityReadings(null, { hipRotation: '42° of rotation', shoulderTurn: 'limited turn', xFactor: 'not measurable from this view' });
     expect(r.map((x) => x.value)).toEqual([42, 65, null]);

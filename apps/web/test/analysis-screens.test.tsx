@@ -191,7 +191,11 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     view: 'face-on' as const, viewMatchesSlot: true, handedness: 'right' as const, fps: 30, frameCount: 60, personFoundRatio: 1, multipleSwings: false,
     events: { address: { frame: 3, timeSec: 0.1 }, top: { frame: 30, timeSec: 1 }, impact: { frame: 40, timeSec: 1.33 }, finish: { frame: 58, timeSec: 1.93 } },
     tempo: { backswingSec: 0.9, downswingSec: 0.33, ratio: 2.7 },
-    metrics: { shoulderTurn: metric(null, false), hipRotation: metric(42), xFactor: metric(46), spineAngleAddress: metric(30), spineAngleChange: metric(3), headSway: metric(2), hipSway: metric(2) },
+    metrics: {
+      shoulderTurn: metric(null, false),
+      hipRotation: { ...metric(42), confidence: 0.8, note: 'Face-on: from the shrinking projected width of the hip line' },
+      xFactor: metric(46), spineAngleAddress: metric(30), spineAngleChange: metric(3), headSway: metric(2), hipSway: metric(2),
+    },
     keyframes: { address: '/kf/a.jpg', top: '/kf/t.jpg', impact: '/kf/i.jpg', finish: '/kf/f.jpg' },
     poseUrl: '/api/media/analyses/3/face-on/pose.json',
   };
@@ -221,6 +225,9 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.getByText('impact · 1.33s')).toBeTruthy();
     expect(screen.getByText('2.7 : 1')).toBeTruthy();
     expect(screen.getByText('Not measurable from this view')).toBeTruthy();
+    // How a measured figure was read, with its confidence, one tap away.
+    expect(screen.getByText('How this was measured · 80% confidence')).toBeTruthy();
+    expect(screen.getByText('Face-on: from the shrinking projected width of the hip line')).toBeTruthy();
     expect(calls.some((c) => c.url === pose.poseUrl)).toBe(false);
     fireEvent.click(screen.getByLabelText('Show skeleton'));
     await waitFor(() => expect(calls.some((c) => c.url === pose.poseUrl)).toBe(true));

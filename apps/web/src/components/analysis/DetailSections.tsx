@@ -38,6 +38,13 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
       </div>
       {!reading.measurable && reading.note && <p className="an-small">{reading.note}</p>}
       {reading.measurable && reading.confidence !== null && reading.confidence < 0.6 && <p className="an-small">Low confidence ({Math.round(reading.confidence * 100)}%): film again with the whole body in frame.</p>}
+      {reading.measurable && reading.note && (
+        // How the figure was read and which way the model errs: a golfer comparing apps should see it, tucked away.
+        <details className="an-how">
+          <summary>How this was measured{reading.confidence !== null ? ` · ${Math.round(reading.confidence * 100)}% confidence` : ''}</summary>
+          <p className="an-small">{reading.note}</p>
+        </details>
+      )}
     </div>
   );
 }

@@ -14,10 +14,15 @@ const NOT_MEASURABLE = /not measurable/i;
 
 type PoseMetrics = Pick<PoseSummary, 'metrics'> | null | undefined;
 
-/** The metric from whichever camera view could measure it (face-on first), else the first one reported. */
+/**
+ * The metric from whichever camera view measured it with the higher confidence (face-on on a tie), else
+ * the first one reported: the rule the worker's written analysis picks its figure by, so the scale and
+ * the text show the same number.
+ */
 function bestMetric(poses: readonly PoseMetrics[], key: MobilityKey): Metric | undefined {
   const found = poses.map((p) => p?.metrics[key]).filter((m): m is Metric => !!m);
-  return found.find((m) => m.measurable && m.value !== null) ?? found[0];
+  const measured = found.filter((m) => m.measurable && m.value !== null);
+  return measured.reduce<Metric | undefined>((best, m) => (!best || m.confidence > best.confidence ? m : best), undefined) ?? found[0];
 }
 
 /**
