@@ -62,9 +62,12 @@ for (const hand of ['right', 'left'] as const) {
         record('face-on hip rotation (projected width, yaw 0°)', f.hipRotation.value, pelvis);
         record('face-on hip sway, cm', f.hipSway.value, hipSway * 100);
         record('face-on head sway, cm', f.headSway.value, (hipSway + headSway) * 100);
-        // Face-on with the camera 10° off square: the projected-width method's known weakness.
-        const off = computeMetrics(synthetic('face-on', hand, { pelvis, thorax, tilt, yaw: 10, hipSway, headSway, tiltImpact: tilt }), { view: 'face-on', handedness: hand, width: W, height: H });
-        record('face-on shoulder turn, camera 10° off square', off.shoulderTurn.value, thorax);
+        // Face-on with the camera off square: the address hips (3D) say by how much.
+        for (const yaw of [-20, -10, 10, 20]) {
+          const off = computeMetrics(synthetic('face-on', hand, { pelvis, thorax, tilt, yaw, hipSway, headSway, tiltImpact: tilt }), { view: 'face-on', handedness: hand, width: W, height: H });
+          record('face-on shoulder turn, camera ±10–20° off square', off.shoulderTurn.value, thorax);
+          record('face-on hip rotation, camera ±10–20° off square', off.hipRotation.value, pelvis);
+        }
       }
     }
   }

@@ -68,8 +68,9 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(m.shoulderTurn.measurable && m.hipRotation.measurable && m.xFactor.measurable).toBe(true);
     // Human ranges at the top (issue: shoulder 60–120, hip 25–65, X-factor 15–60). Measured here on
     // the frames from before the encode with the full model, each frame read directly and mirrored
-    // (flip.ts): shoulder 66.9°, hip 58.9°, X-factor 8.0°. The same swing re-encoded, mirrored or at 75%
-    // reads within 1.2° and 3° for shoulder and hip (bench:accuracy). The X-factor bound is 5°, below the
+    // (flip.ts), against the target line as the address hips and feet place it (the camera is within 2°
+    // of square): shoulder 69.0°, hip 61.0°, X-factor 8.1°. The same swing re-encoded, mirrored or at 75%
+    // reads within 3.9° and 5.6° for shoulder and hip (bench:accuracy). The X-factor bound is 5°, below the
     // issue's 15°: the model has this golfer's hips turn nearly with the shoulders (the issue note says
     // so). Mirrored-label frames, which once read 74° or 108°, would break the other bounds.
     expect(m.shoulderTurn.value!).toBeGreaterThanOrEqual(60);

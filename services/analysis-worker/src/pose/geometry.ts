@@ -103,16 +103,31 @@ export function robustSpread(values: number[]): number {
 }
 
 /**
- * Face-on turn of a body line (a→b) from its projected horizontal width, degrees 0..180. Rotating a
- * line about any axis perpendicular to it within the sagittal plane (the tilted spine included)
- * scales its image x-extent by cos(turn), so this holds with forward bend. Assumes the camera is square
- * to the golfer at address, and that left and right are labelled alike in both poses (alignLabels).
+ * Face-on: how far a body line (lead end → trail end) is turned away from the camera's image plane,
+ * degrees, positive when turned the way the backswing turns (the lead end nearer the camera). From the
+ * 3D landmarks, so it rests on the model's depth guess: used only for the small angle at address.
  */
-export function projectedTurn(address: Pose, top: Pose, a: number, b: number, width: number, height: number): number {
+export function yawFromImagePlane(pose: Pose, lead: number, trail: number): number {
+  const d = [worldPoint(pose, lead), worldPoint(pose, trail)] as const;
+  const dx = d[0][0] - d[1][0];
+  const dz = d[0][2] - d[1][2];
+  // z grows away from the camera: the lead end coming closer is a negative dz.
+  return Math.atan2(-dz, Math.abs(dx)) * DEG;
+}
+
+/**
+ * Face-on: the angle (degrees, 0..180) of a body line at the top from the image plane, from its
+ * projected horizontal width. Rotating a line about any axis perpendicular to it within the sagittal
+ * plane (the tilted spine included) scales its image x-extent by the cosine of the angle, so this holds
+ * with forward bend. `addressYaw` is the line's own angle at address (yawFromImagePlane), which makes
+ * its address width shorter than its true length: 0 for a golfer square to the camera. Left and right
+ * must be labelled alike in both poses (alignLabels).
+ */
+export function projectedTurn(address: Pose, top: Pose, a: number, b: number, width: number, height: number, addressYaw = 0): number {
   const w = (p: Pose) => imagePoint(p, a, width, height)[0] - imagePoint(p, b, width, height)[0];
   const w0 = w(address);
   if (Math.abs(w0) < 1e-6) return Number.NaN;
-  return (Math.acos(Math.max(-1, Math.min(1, w(top) / w0))) * 180) / Math.PI;
+  return Math.acos(Math.max(-1, Math.min(1, (w(top) / w0) * Math.cos(addressYaw / DEG)))) * DEG;
 }
 
 /** Left/right pairs below the hips: knees, ankles, heels, toes. */

@@ -18,6 +18,8 @@ export const LM = {
   rightKnee: 26,
   leftAnkle: 27,
   rightAnkle: 28,
+  leftHeel: 29,
+  rightHeel: 30,
 } as const;
 
 export const LANDMARK_COUNT = 33;

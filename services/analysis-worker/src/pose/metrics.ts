@@ -6,6 +6,7 @@
 import type { CameraView, Metric, PoseSummary } from '@swingfit/contracts';
 import {
   alignLabels, dist2, headPx, hipCentrePx, hipYaw, meanAngle, median, projectedTurn, shoulderYaw, spineSideBendImage, spineTiltImage, robustSpread, turnBetween, dist3,
+  yawFromImagePlane,
 } from './geometry.js';
 import { LM, imagePoint, meanVisibility, worldPoint, type Pose } from './landmarks.js';
 
@@ -61,11 +62,41 @@ function worldTurns(poses: EventPoses, yaw: (p: Pose) => number): number[] {
   return poses.top.map((p) => turnBetween(address, yaw(p)));
 }
 
-/** Face-on turn from projected widths, per top frame, against the median address pose width. */
-function widthTurns(poses: EventPoses, a: number, b: number, ctx: MetricContext): number[] {
+/** Lead and trail ends of the shoulder and hip lines: the lead side is the left for a right-hander. */
+function ends(ctx: MetricContext, line: 'shoulder' | 'hip'): [number, number] {
+  const [left, right] = line === 'shoulder' ? SHOULDERS : HIPS;
+  return ctx.handedness === 'right' ? [left, right] : [right, left];
+}
+
+/**
+ * How far the camera is off square to the target line, degrees, positive when it sits toward the
+ * target (the golfer's lead side nearer the lens): the angle of the hip line and of the lines across the ankles and heels to the image plane at
+ * address, where a golfer stands square to the target line (the shoulders are often set a little closed
+ * or open, so they are left out; the toes flare). Each address pose is already the mean of a direct and a mirrored
+ * reading (flip.ts), which cancels most of the model's one-sided depth bias; on the fixture it reads
+ * within 5° of square either way for both lines.
+ */
+export function cameraYawFaceOn(address: Pose[], ctx: MetricContext): number {
+  const leadFirst = (left: number, right: number) => (ctx.handedness === 'right' ? [left, right] : [right, left]);
+  const lines = [ends(ctx, 'hip'), leadFirst(LM.leftAnkle, LM.rightAnkle), leadFirst(LM.leftHeel, LM.rightHeel)] as const;
+  const yaw = (p: Pose) => lines.reduce((sum, [lead, trail]) => sum + yawFromImagePlane(p, lead, trail), 0) / lines.length;
+  return address.length ? median(address.map(yaw)) : 0;
+}
+
+/**
+ * Face-on turn from projected widths, per top frame, against each address pose: the line's angle to
+ * the image plane at the top, less the camera's angle to the target line. So the turn is read against
+ * the target line, as launch-monitor-style body sensors report it, and a camera off square by 10–25°
+ * no longer shifts every figure by that much.
+ */
+function widthTurns(poses: EventPoses, line: 'shoulder' | 'hip', cameraYaw: number, ctx: MetricContext): number[] {
+  const [lead, trail] = ends(ctx, line);
   return poses.top.flatMap((top) => {
     const values = poses.address
-      .map((address) => projectedTurn(address, alignLabels(top, address, ctx.width, ctx.height), a, b, ctx.width, ctx.height))
+      .map((address) => {
+        const aligned = alignLabels(top, address, ctx.width, ctx.height);
+        return projectedTurn(address, aligned, lead, trail, ctx.width, ctx.height, yawFromImagePlane(address, lead, trail)) - cameraYaw;
+      })
       .filter(Number.isFinite);
     return values.length ? [median(values)] : [];
   });
@@ -94,8 +125,9 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   const faceOn = ctx.view === 'face-on';
   const shoulder3d = worldTurns(poses, shoulderYaw);
   const hip3d = worldTurns(poses, hipYaw);
-  const shoulder = faceOn ? widthTurns(poses, LM.leftShoulder, LM.rightShoulder, ctx) : shoulder3d;
-  const hip = faceOn ? widthTurns(poses, LM.leftHip, LM.rightHip, ctx) : hip3d;
+  const cameraYaw = faceOn ? cameraYawFaceOn(poses.address, ctx) : 0;
+  const shoulder = faceOn ? widthTurns(poses, 'shoulder', cameraYaw, ctx) : shoulder3d;
+  const hip = faceOn ? widthTurns(poses, 'hip', cameraYaw, ctx) : hip3d;
   const separation = shoulder.map((s, i) => s - (hip[i] ?? Number.NaN)).filter(Number.isFinite);
   const depthPenalty = faceOn ? 1 : 0.75; // the 3D depth estimate is the weakest part of the model
   const shoulderConf = Math.round(confidence([...poses.address, ...poses.top], SHOULDERS, shoulder, 12) * depthPenalty * 100) / 100;
@@ -105,7 +137,7 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   // the X-factor low. The notes say so where the golfer reads them.
   const how = (estimate3d: number[], bias: string) =>
     faceOn
-      ? `Face-on: from the shrinking projected width of the line (top vs address); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. ${bias}`
+      ? `Face-on: from the shrinking projected width of the line (top vs address), against the target line with the camera ${Math.abs(Math.round(cameraYaw))}° off square (address hips and feet); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. ${bias}`
       : '3D world landmarks (heavy model): rotation about the vertical axis, top vs address; depth is the least certain part of the estimate';
   const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, how(shoulder3d, 'The pose model tends to under-read a big shoulder turn'));
   const hipRotation = metric(median(hip), 'deg', 'any', hipConf, how(hip3d, 'The pose model tends to turn the hips along with the shoulders, so this can read high'));
