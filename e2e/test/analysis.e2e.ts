@@ -106,6 +106,19 @@ describe.skipIf(!fixture)('swing analysis journey', () => {
       return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
     }, undefined, { timeout: 20_000 });
     expect(await inked()).toBeGreaterThan(100);
+    // Frame-by-frame review (the fixture plays at 30 fps): two steps on are two frames on, and slow motion.
+    const frameShown = () => video.evaluate((el: HTMLVideoElement) => Math.floor(el.currentTime * 30 + 1e-4));
+    const settled = () => page.waitForFunction(() => !(document.querySelector('video') as HTMLVideoElement).seeking);
+    const from = await frameShown();
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'Next frame' }).first().click();
+      await settled();
+    }
+    expect(await frameShown()).toBe(from + 2);
+    expect(await video.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+    await page.getByRole('button', { name: /Playback speed 1×/ }).first().click();
+    expect(await video.evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(0.5);
+    expect(await inked()).toBeGreaterThan(100);
     await shot(page, '13-analysis-overlay');
   });
 

@@ -7,7 +7,7 @@ import { analysisCardState, analysisErrorMessage, completedCount, ANALYSIS_FAILE
 import { mobilityReadings } from '../src/components/analysis/logic/mobility';
 import { formatDelta, progressRows } from '../src/components/analysis/logic/progress';
 import { ballFlightPath } from '../src/components/analysis/logic/ball-flight';
-import { containedRect, frameIndexAt } from '../src/components/analysis/logic/pose-overlay';
+import { containedRect, frameIndexAt, frameStepTime } from '../src/components/analysis/logic/pose-overlay';
 
 const NOW = new Date('2026-05-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -214,6 +214,21 @@ describe('pose overlay geometry', () => {
   ])('t=%d at %d fps over %d frames -> frame %d', (t, fps, count, frame) => {
     expect(frameIndexAt(t, fps, count)).toBe(frame);
   });
+  it.each([
+    // [now (s), fps, direction, duration (s), frame shown after the step]
+    [0, 60, 1, 10, 1],
+    [1 / 60, 60, 1, 10, 2], // exactly on a frame boundary
+    [(10 + 0.6) / 60, 60, 1, 10, 11], // paused part-way through frame 10
+    [(10 + 0.6) / 60, 60, -1, 10, 9],
+    [0, 30, -1, 3, 0], // no frame before the first
+    [2.99, 30, 1, 3, 89], // nor after the last (90 frames)
+    [0.5, 30, 1, Number.NaN, 16], // duration unknown before metadata
+  ] as const)('one step from %d s at %d fps, direction %d -> frame %d', (now, fps, direction, duration, frame) => {
+    const t = frameStepTime(now, fps, direction, duration);
+    expect(Math.floor(t * fps)).toBe(frame); // the frame the browser shows at t
+    expect(frameIndexAt(t, fps, 1000)).toBe(frame); // and the one the overlay draws
+  });
+
   it('finds the letterboxed picture of a portrait video in a wide box', () => {
     expect(containedRect(400, 600, 1080, 1920)).toEqual({ x: 31.25, y: 0, w: 337.5, h: 600 });
     expect(containedRect(400, 600, 1920, 1080)).toEqual({ x: 0, y: 187.5, w: 400, h: 225 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SwingAnalysis, UploadStatus, User } from '@swingfit/contracts';
@@ -231,6 +231,45 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(calls.some((c) => c.url === pose.poseUrl)).toBe(false);
     fireEvent.click(screen.getByLabelText('Show skeleton'));
     await waitFor(() => expect(calls.some((c) => c.url === pose.poseUrl)).toBe(true));
+  });
+
+  it('steps the video a frame at a time and slows it down for review', async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, fps: 60 } }) });
+    const { container } = renderAt('/analysis/3');
+    expect(await screen.findByText('Key Frames')).toBeTruthy();
+    const video = container.querySelector('video')!;
+    const paused = vi.spyOn(video, 'pause').mockImplementation(() => undefined);
+    video.currentTime = 1;
+    fireEvent.click(screen.getByRole('button', { name: 'Next frame' }));
+    expect(Math.floor(video.currentTime * 60)).toBe(61);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous frame' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous frame' }));
+    expect(Math.floor(video.currentTime * 60)).toBe(59);
+    expect(paused).toHaveBeenCalledTimes(3);
+    fireEvent.click(screen.getByRole('button', { name: /Playback speed 1×/ }));
+    expect(video.playbackRate).toBe(0.5);
+    fireEvent.click(screen.getByRole('button', { name: /Playback speed 0.5×/ }));
+    expect(video.playbackRate).toBe(0.25);
+    fireEvent.click(screen.getByRole('button', { name: /Playback speed 0.25×/ }));
+    expect(video.playbackRate).toBe(1);
+  });
+
+  it('shows the down-the-line key frames too, each strip seeking its own video', async () => {
+    const dtl = { ...pose, view: 'down-the-line' as const, keyframes: { address: '/kf/dtl-a.jpg', top: '/kf/dtl-t.jpg', impact: '/kf/dtl-i.jpg', finish: '/kf/dtl-f.jpg' }, poseUrl: null };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose, downTheLinePose: dtl, downTheLineVideoUrl: '/api/swing-analyses/3/video/down-the-line' }) });
+    const { container } = renderAt('/analysis/3');
+    expect(await screen.findByText('Key Frames · Face-On')).toBeTruthy();
+    expect(screen.getByText('Key Frames · Down-the-Line')).toBeTruthy();
+    const [faceOnVideo, dtlVideo] = Array.from(container.querySelectorAll('video'));
+    for (const v of [faceOnVideo!, dtlVideo!]) {
+      vi.spyOn(v, 'pause').mockImplementation(() => undefined);
+      v.scrollIntoView = vi.fn(); // jsdom has no layout
+    }
+    const strip = screen.getByRole('region', { name: 'Key Frames · Down-the-Line' });
+    fireEvent.click(within(strip).getByRole('button', { name: /Show impact/ }));
+    expect(dtlVideo!.currentTime).toBeCloseTo(1.33, 2);
+    expect(faceOnVideo!.currentTime).toBe(0);
+    expect(dtlVideo!.scrollIntoView).toHaveBeenCalled();
   });
 });
 

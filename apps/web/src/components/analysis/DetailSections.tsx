@@ -165,12 +165,12 @@ export function SwingAssessmentCard({ strengths, weaknesses, keyIssues, recommen
 
 /* ---------- key frames, tempo, view ---------- */
 
-export function KeyFramesStrip({ pose, onSeek }: { pose: PoseSummary; onSeek?: (timeSec: number) => void }) {
+export function KeyFramesStrip({ pose, title = 'Key Frames', onSeek }: { pose: PoseSummary; title?: string; onSeek?: (timeSec: number) => void }) {
   const frames = SWING_EVENTS.map((name) => ({ name, url: pose.keyframes[name], time: pose.events[name]?.timeSec })).filter((f): f is { name: (typeof SWING_EVENTS)[number]; url: string; time: number } => !!f.url);
   if (frames.length === 0) return null;
   return (
-    <Card aria-label="Key Frames">
-      <CardHeader title="Key Frames" icon={<Images size={18} />} />
+    <Card aria-label={title}>
+      <CardHeader title={title} icon={<Images size={18} />} />
       <div className="an-keyframes">
         {frames.map((f) => (
           <figure key={f.name}>

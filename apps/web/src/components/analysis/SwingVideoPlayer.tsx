@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { StepBack, StepForward } from 'lucide-react';
 import type { PoseTrack } from '@swingfit/contracts';
 import { apiGet } from '../../api/client';
 import { Spinner } from '../ui';
-import { containedRect, drawSkeleton, frameIndexAt } from './logic/pose-overlay';
+import { containedRect, drawSkeleton, frameIndexAt, frameStepTime, REVIEW_RATES } from './logic/pose-overlay';
 
 function usePoseTrack(poseUrl: string | null, enabled: boolean) {
   return useQuery<PoseTrack>({
@@ -76,16 +77,52 @@ function useSkeletonOverlay(videoRef: RefObject<HTMLVideoElement | null>, canvas
   }, [videoRef, canvasRef, track, on]);
 }
 
+/** Frame-by-frame review under the video: a frame back, slow motion, a frame forward. */
+function ReviewControls({ videoRef, fps }: { videoRef: RefObject<HTMLVideoElement | null>; fps: number }) {
+  const [rate, setRate] = useState<number>(REVIEW_RATES[0]);
+  const step = (direction: 1 | -1) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.pause();
+    video.currentTime = frameStepTime(video.currentTime, fps, direction, video.duration);
+  };
+  const cycle = () => {
+    const next = REVIEW_RATES[(REVIEW_RATES.indexOf(rate as (typeof REVIEW_RATES)[number]) + 1) % REVIEW_RATES.length]!;
+    setRate(next);
+    const video = videoRef.current;
+    // defaultPlaybackRate too: a reload of the source would otherwise reset the speed.
+    if (video) {
+      video.defaultPlaybackRate = next;
+      video.playbackRate = next;
+    }
+  };
+  return (
+    <div className="an-review" role="group" aria-label="Swing review">
+      <button type="button" onClick={() => step(-1)} aria-label="Previous frame">
+        <StepBack size={18} />
+      </button>
+      <button type="button" onClick={cycle} aria-label={`Playback speed ${rate}×, tap for slower`}>
+        {rate}×
+      </button>
+      <button type="button" onClick={() => step(1)} aria-label="Next frame">
+        <StepForward size={18} />
+      </button>
+    </div>
+  );
+}
+
 export interface SwingVideoPlayerProps {
   title: string;
   src: string;
   poster?: string | null;
   poseUrl?: string | null;
+  /** The playback's frame rate, for stepping one frame at a time (30 when unknown). */
+  fps?: number;
   videoRef?: RefObject<HTMLVideoElement | null>;
 }
 
 /** A swing video at 75vh with an optional skeleton overlay from the analysis' pose track. */
-export function SwingVideoPlayer({ title, src, poster, poseUrl = null, videoRef: externalRef }: SwingVideoPlayerProps) {
+export function SwingVideoPlayer({ title, src, poster, poseUrl = null, fps = 30, videoRef: externalRef }: SwingVideoPlayerProps) {
   const ownRef = useRef<HTMLVideoElement>(null);
   const videoRef = externalRef ?? ownRef;
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -110,6 +147,7 @@ export function SwingVideoPlayer({ title, src, poster, poseUrl = null, videoRef:
         <video ref={videoRef} controls playsInline preload="metadata" src={src} poster={poster ?? undefined} />
         <canvas ref={canvasRef} aria-hidden data-testid="skeleton-canvas" />
       </div>
+      <ReviewControls videoRef={videoRef} fps={fps} />
       {showSkeleton && track.isError && <p className="an-small an-error-text">The skeleton overlay could not be loaded.</p>}
     </figure>
   );

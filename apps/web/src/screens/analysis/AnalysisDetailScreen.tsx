@@ -43,6 +43,7 @@ function BackLink() {
 function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
   const { user } = useAuth();
   const videoRef = useRef<HTMLVideoElement>(null);
+  const dtlVideoRef = useRef<HTMLVideoElement>(null);
   const details = parseMaybeJson<TechnicalDetails>(analysis.technicalDetails, 'technical details');
   const results = parseMaybeJson<AnalysisResults>(analysis.analysisResults, 'analysis results');
   const mobility =
@@ -54,8 +55,8 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
   const strengths = analysis.swingStrengths.length > 0 ? analysis.swingStrengths : list(details?.swingStrengths);
   const weaknesses = analysis.swingWeaknesses.length > 0 ? analysis.swingWeaknesses : list(details?.swingWeaknesses);
 
-  const seek = (timeSec: number) => {
-    const video = videoRef.current;
+  const seek = (ref: typeof videoRef, timeSec: number) => {
+    const video = ref.current;
     if (!video) return;
     video.pause();
     video.currentTime = timeSec;
@@ -87,12 +88,15 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
         <Card aria-label="Swing Video">
           <CardHeader title="Swing Video" />
           <div className="an-stack">
-            <SwingVideoPlayer title="Face-On" src={analysis.faceOnVideoUrl} poster={analysis.posterUrl} poseUrl={analysis.pose?.poseUrl} videoRef={videoRef} />
-            {analysis.downTheLineVideoUrl && <SwingVideoPlayer title="Down-the-Line" src={analysis.downTheLineVideoUrl} poseUrl={analysis.downTheLinePose?.poseUrl} />}
+            <SwingVideoPlayer title="Face-On" src={analysis.faceOnVideoUrl} poster={analysis.posterUrl} poseUrl={analysis.pose?.poseUrl} fps={analysis.pose?.fps} videoRef={videoRef} />
+            {analysis.downTheLineVideoUrl && (
+              <SwingVideoPlayer title="Down-the-Line" src={analysis.downTheLineVideoUrl} poseUrl={analysis.downTheLinePose?.poseUrl} fps={analysis.downTheLinePose?.fps} videoRef={dtlVideoRef} />
+            )}
           </div>
         </Card>
       )}
-      {analysis.pose && <KeyFramesStrip pose={analysis.pose} onSeek={seek} />}
+      {analysis.pose && <KeyFramesStrip pose={analysis.pose} title={analysis.downTheLinePose ? 'Key Frames · Face-On' : 'Key Frames'} onSeek={(t) => seek(videoRef, t)} />}
+      {analysis.downTheLinePose && <KeyFramesStrip pose={analysis.downTheLinePose} title={analysis.pose ? 'Key Frames · Down-the-Line' : 'Key Frames'} onSeek={(t) => seek(dtlVideoRef, t)} />}
 
       <SwingAssessmentCard strengths={strengths} weaknesses={weaknesses} keyIssues={list(analysis.keyIssues)} recommendations={list(analysis.recommendations)} exercises={analysis.exerciseRecommendations ?? []} />
       <MobilityCard readings={mobilityReadings([analysis.pose, analysis.downTheLinePose], mobility)} notes={details?.warnings ?? []} />

@@ -6,6 +6,21 @@ export function frameIndexAt(timeSec: number, fps: number, frameCount: number): 
   return Math.min(frameCount - 1, Math.max(0, Math.round(timeSec * fps)));
 }
 
+/**
+ * Where one frame step from `timeSec` lands: a quarter frame into the next (or previous) frame, so the
+ * browser shows that frame and frameIndexAt names it, whatever rounding the seek went through.
+ */
+export function frameStepTime(timeSec: number, fps: number, direction: 1 | -1, durationSec = Number.POSITIVE_INFINITY): number {
+  if (!(fps > 0) || !Number.isFinite(timeSec)) return 0;
+  const shown = Math.floor(timeSec * fps + 1e-4);
+  const lastFrame = Number.isFinite(durationSec) && durationSec > 0 ? Math.max(0, Math.ceil(durationSec * fps) - 1) : Number.POSITIVE_INFINITY;
+  const target = Math.min(lastFrame, Math.max(0, shown + direction));
+  return (target + 0.25) / fps;
+}
+
+/** Slow-motion speeds the review button cycles through. */
+export const REVIEW_RATES = [1, 0.5, 0.25] as const;
+
 /** Where a video with object-fit: contain actually draws inside its box, so the skeleton lines up. */
 export function containedRect(boxW: number, boxH: number, mediaW: number, mediaH: number): { x: number; y: number; w: number; h: number } {
   if (!(mediaW > 0 && mediaH > 0 && boxW > 0 && boxH > 0)) return { x: 0, y: 0, w: boxW, h: boxH };
