@@ -101,6 +101,18 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     }
   }, 300_000);
 
+  it('flags the face-on clip put in the down-the-line slot, and measures it as the face-on view it is', async () => {
+    const result = await runPoseStage({ videoPath: join(dir, 'fixture.mp4'), slot: 'down-the-line', workDir: dir, ...FIXTURE, searchFrames: outputs!.analysisFrames!, measureFrames: outputs!.measureFrames! });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.summary.view).toBe('face-on');
+    expect(result.summary.viewMatchesSlot).toBe(false);
+    expect(result.fields.technicalDetails.viewMatchesSlot).toBe(false);
+    // Face-on figures (sway), not down-the-line ones (spine angle).
+    expect(result.summary.metrics.hipSway.measurable).toBe(true);
+    expect(result.summary.metrics.spineAngleAddress.measurable).toBe(false);
+  }, 300_000);
+
   it('analyses a left-hander: the mirrored fixture', async () => {
     const upload = join(dir, 'mirrored.mp4');
     ffmpeg('-i', fixture, '-map', '0:v:0', '-vf', 'hflip', ...h264, upload);
