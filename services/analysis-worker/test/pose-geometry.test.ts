@@ -137,6 +137,13 @@ describe('spine angle', () => {
     expect(offlineWriteUp(writerInput(m, 'down-the-line')).swingWeaknesses.join(' ')).toMatch(/bent 1[0-6]° further over/);
   });
 
+  it('marks the face-on turn figures with the way the model errs from that view, and only face-on', () => {
+    const faceOn = computeMetrics(swing({ view: 'face-on' }, { pelvis: 45, thorax: 90 }), ctxFor('face-on'));
+    expect([faceOn.shoulderTurn.bias, faceOn.hipRotation.bias, faceOn.xFactor.bias]).toEqual(['low', 'high', 'low']);
+    const dtl = computeMetrics(swing({ view: 'down-the-line' }, { pelvis: 45, thorax: 90 }), ctxFor('down-the-line'));
+    expect([dtl.shoulderTurn.bias, dtl.hipRotation.bias, dtl.xFactor.bias]).toEqual([undefined, undefined, undefined]);
+  });
+
   it('is not measurable face-on, and says so', () => {
     const m = computeMetrics(swing({ view: 'face-on' }, { pelvis: 45, thorax: 90 }), ctxFor('face-on'));
     expect(m.spineAngleAddress.measurable).toBe(false);

@@ -167,6 +167,25 @@ describe('sideways movement: either way is a fault, the text says which way', ()
   });
 });
 
+describe('figures the camera view is known to misread', () => {
+  it.each([
+    // [x-factor, its bias, caveat expected]
+    [8, 'low', true], // short of the target, and the view reads it low: say so
+    [8, undefined, false],
+    [46, 'low', false], // inside the target: nothing to qualify
+  ] as const)('X-Factor %d° with bias %s', (value, bias, caveat) => {
+    const w = offlineWriteUp(input({ pose: pose('face-on', { xFactor: { value, ...(bias ? { bias } : {}) } }) }));
+    expect(allText(w).includes('the face-on view tends to read this low')).toBe(caveat);
+  });
+
+  it('qualifies an over-read the same way, and only in the direction the view errs', () => {
+    const high = offlineWriteUp(input({ pose: pose('face-on', { hipRotation: { value: 61, bias: 'high' } }) }));
+    expect(high.swingWeaknesses.join(' ')).toContain('Hip rotation of 61° (the face-on view tends to read this high) is beyond the 40-50° target');
+    const low = offlineWriteUp(input({ pose: pose('face-on', { hipRotation: { value: 30, bias: 'high' } }) }));
+    expect(allText(low)).not.toContain('tends to read');
+  });
+});
+
 describe('texts the workout reads, with one view or both', () => {
   it('nests the mobility texts in analysisResults, as the focus-area rule reads them first', () => {
     const text = measuredAnalysisText(buildFacts(input({ pose: pose('face-on') })));

@@ -25,6 +25,8 @@ export const Metric = Type.Object({
   /** The view the metric needs: 'any' when both views support it. */
   view: Type.Union([CameraView, Type.Literal('any')]),
   note: Type.Optional(Type.String()),
+  /** Which way the pose model is known to err on this metric from the view it was read in. */
+  bias: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('high')])),
 });
 export type Metric = Static<typeof Metric>;
 

@@ -45,11 +45,11 @@ function confidence(poses: Pose[], indices: readonly number[], values: number[],
   return Math.round(Math.min(1, Math.max(0, vis * (values.length > 1 ? agreement : 0.8))) * 100) / 100;
 }
 
-function metric(value: number, unit: Metric['unit'], view: Metric['view'], conf: number, note?: string): Metric {
+function metric(value: number, unit: Metric['unit'], view: Metric['view'], conf: number, note?: string, bias?: Metric['bias']): Metric {
   if (!Number.isFinite(value) || conf < MIN_CONFIDENCE) {
     return { value: null, unit, measurable: false, confidence: conf, view, note: note ?? 'Landmarks too uncertain to measure reliably' };
   }
-  return { value: round1(value), unit, measurable: true, confidence: conf, view, ...(note ? { note } : {}) };
+  return { value: round1(value), unit, measurable: true, confidence: conf, view, ...(note ? { note } : {}), ...(bias ? { bias } : {}) };
 }
 
 export const notMeasurable = (unit: Metric['unit'], view: Metric['view'], note: string): Metric => ({
@@ -139,14 +139,15 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
     faceOn
       ? `Face-on: from the shrinking projected width of the line (top vs address), against the target line with the camera ${Math.abs(Math.round(cameraYaw))}° off square (address hips and feet); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. ${bias}`
       : '3D world landmarks (heavy model): rotation about the vertical axis, top vs address; depth is the least certain part of the estimate';
-  const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, how(shoulder3d, 'The pose model tends to under-read a big shoulder turn'));
-  const hipRotation = metric(median(hip), 'deg', 'any', hipConf, how(hip3d, 'The pose model tends to turn the hips along with the shoulders, so this can read high'));
+  const biased = (direction: NonNullable<Metric['bias']>) => (faceOn ? direction : undefined);
+  const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, how(shoulder3d, 'The pose model tends to under-read a big shoulder turn'), biased('low'));
+  const hipRotation = metric(median(hip), 'deg', 'any', hipConf, how(hip3d, 'The pose model tends to turn the hips along with the shoulders, so this can read high'), biased('high'));
   const separationNote = faceOn
     ? 'Shoulder turn minus hip rotation at the top; from this view the pose model ties the two together, so it tends to read low'
     : 'Shoulder turn minus hip rotation at the top';
   const xFactor =
     shoulderTurn.measurable && hipRotation.measurable
-      ? metric(median(separation), 'deg', 'any', Math.min(shoulderConf, hipConf), separationNote)
+      ? metric(median(separation), 'deg', 'any', Math.min(shoulderConf, hipConf), separationNote, biased('low'))
       : notMeasurable('deg', 'any', 'Needs both shoulder turn and hip rotation');
 
   let spineAngleAddress: Metric;

@@ -24,6 +24,8 @@ export interface MetricFact {
   target: { min: number; max: number } | null;
   verdict: Verdict | null;
   note: string | null;
+  /** Which way the pose model is known to err on it from the view it came from. */
+  bias: 'low' | 'high' | null;
 }
 
 export interface LaunchFact {
@@ -132,6 +134,7 @@ function metricFact(key: MetricKey, poses: PoseSummary[]): MetricFact | null {
     target,
     verdict: value !== null && target ? verdictFor(value, target) : null,
     note: metric.note ?? null,
+    bias: measurable ? (metric.bias ?? null) : null,
   };
 }
 

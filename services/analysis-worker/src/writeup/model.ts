@@ -30,6 +30,7 @@ export const SYSTEM_PROMPT = [
   '- Use only numbers that appear in the facts, written as they appear there (you may drop a minus sign and say "below"). Never compute new numbers: no percentages, no yardage gains, no differences that are not given.',
   '- A measurement with measurable=false must be described as "not measurable from this view"; never guess it.',
   '- Mention that a figure is approximate when lowConfidence is true.',
+  '- When a figure falls short of its target and its bias is "low" (or beyond it and its bias is "high"), say that this camera view tends to read it that way, so the finding may be partly the camera\'s.',
   '- launchMonitorAssessment is null when launch is null.',
   '- Keep lists to at most 5 items; each item one or two sentences.',
 ].join('\n');

@@ -12,7 +12,19 @@ const withUnit = (value: number, unit: string): string => (unit === '°' ? `${nu
 const article = (tour: string): string => (tour.startsWith('LPGA') ? 'an' : 'a');
 /** The shared ball-flight text ends with a bracketed cause; the write-up states the cause with its figure instead. */
 const flightText = (description: string): string => description.replace(/\s*\([^)]*\)\s*$/, '');
-const approx = (m: MetricFact): string => (m.lowConfidence ? ' (approximate: the body was partly hidden)' : '');
+/**
+ * Caveats after a figure: approximate when the frames disagreed; and when the verdict points the way the
+ * pose model is known to err from this view, say so, since the finding may be partly the camera's.
+ */
+const approx = (m: MetricFact): string => {
+  const parts = [
+    ...(m.lowConfidence ? ['approximate: the body was partly hidden'] : []),
+    ...((m.bias === 'low' && m.verdict === 'below') || (m.bias === 'high' && m.verdict === 'above')
+      ? [`the ${m.fromView === 'face-on' ? 'face-on' : 'down-the-line'} view tends to read this ${m.bias}`]
+      : []),
+  ];
+  return parts.length ? ` (${parts.join('; ')})` : '';
+};
 
 /** Smash factor this close to the tour figure counts as a centred strike. */
 const CENTRED_SMASH_GAP = 0.03;
