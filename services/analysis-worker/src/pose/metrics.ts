@@ -62,35 +62,32 @@ function worldTurns(poses: EventPoses, yaw: (p: Pose) => number): number[] {
   return poses.top.map((p) => turnBetween(address, yaw(p)));
 }
 
-/** Lead and trail ends of the shoulder and hip lines: the lead side is the left for a right-hander. */
-function ends(ctx: MetricContext, line: 'shoulder' | 'hip'): [number, number] {
-  const [left, right] = line === 'shoulder' ? SHOULDERS : HIPS;
-  return ctx.handedness === 'right' ? [left, right] : [right, left];
-}
+/** A left/right landmark pair as lead end then trail end: the lead side is the left for a right-hander. */
+const leadFirst = (ctx: MetricContext, [left, right]: readonly [number, number]): [number, number] =>
+  ctx.handedness === 'right' ? [left, right] : [right, left];
 
 /**
- * How far the camera is off square to the target line, degrees, positive when it sits toward the
- * target (the golfer's lead side nearer the lens): the angle of the hip line and of the lines across the ankles and heels to the image plane at
- * address, where a golfer stands square to the target line (the shoulders are often set a little closed
- * or open, so they are left out; the toes flare). Each address pose is already the mean of a direct and a mirrored
- * reading (flip.ts), which cancels most of the model's one-sided depth bias; on the fixture it reads
- * within 5° of square either way for both lines.
+ * How far the camera is off square to the target line, degrees, positive when it sits toward the target
+ * (the golfer's lead side nearer the lens). Read from the lines across the hips, the ankles and the heels
+ * at address, which stand square to the target line (the shoulders are often set a little open or
+ * closed, and the toes flare, so they are left out): their angle to the image plane in 3D. Each address
+ * pose is already the mean of a direct and a mirrored reading (flip.ts), which cancels most of the
+ * model's one-sided depth bias; on the fixture the hips and ankles read within 5° of square.
  */
 export function cameraYawFaceOn(address: Pose[], ctx: MetricContext): number {
-  const leadFirst = (left: number, right: number) => (ctx.handedness === 'right' ? [left, right] : [right, left]);
-  const lines = [ends(ctx, 'hip'), leadFirst(LM.leftAnkle, LM.rightAnkle), leadFirst(LM.leftHeel, LM.rightHeel)] as const;
-  const yaw = (p: Pose) => lines.reduce((sum, [lead, trail]) => sum + yawFromImagePlane(p, lead, trail), 0) / lines.length;
+  const lines = [HIPS, [LM.leftAnkle, LM.rightAnkle], [LM.leftHeel, LM.rightHeel]] as const;
+  const yaw = (p: Pose) => lines.reduce((sum, pair) => sum + yawFromImagePlane(p, ...leadFirst(ctx, pair)), 0) / lines.length;
   return address.length ? median(address.map(yaw)) : 0;
 }
 
 /**
  * Face-on turn from projected widths, per top frame, against each address pose: the line's angle to
  * the image plane at the top, less the camera's angle to the target line. So the turn is read against
- * the target line, as launch-monitor-style body sensors report it, and a camera off square by 10–25°
- * no longer shifts every figure by that much.
+ * the target line, as motion-capture systems report it, and a camera off square by 10–25° no longer
+ * shifts every figure by that much.
  */
-function widthTurns(poses: EventPoses, line: 'shoulder' | 'hip', cameraYaw: number, ctx: MetricContext): number[] {
-  const [lead, trail] = ends(ctx, line);
+function widthTurns(poses: EventPoses, line: readonly [number, number], cameraYaw: number, ctx: MetricContext): number[] {
+  const [lead, trail] = leadFirst(ctx, line);
   return poses.top.flatMap((top) => {
     const values = poses.address
       .map((address) => {
@@ -126,8 +123,8 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   const shoulder3d = worldTurns(poses, shoulderYaw);
   const hip3d = worldTurns(poses, hipYaw);
   const cameraYaw = faceOn ? cameraYawFaceOn(poses.address, ctx) : 0;
-  const shoulder = faceOn ? widthTurns(poses, 'shoulder', cameraYaw, ctx) : shoulder3d;
-  const hip = faceOn ? widthTurns(poses, 'hip', cameraYaw, ctx) : hip3d;
+  const shoulder = faceOn ? widthTurns(poses, SHOULDERS, cameraYaw, ctx) : shoulder3d;
+  const hip = faceOn ? widthTurns(poses, HIPS, cameraYaw, ctx) : hip3d;
   const separation = shoulder.map((s, i) => s - (hip[i] ?? Number.NaN)).filter(Number.isFinite);
   const depthPenalty = faceOn ? 1 : 0.75; // the 3D depth estimate is the weakest part of the model
   const shoulderConf = Math.round(confidence([...poses.address, ...poses.top], SHOULDERS, shoulder, 12) * depthPenalty * 100) / 100;
