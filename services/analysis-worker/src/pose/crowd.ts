@@ -81,8 +81,10 @@ export interface CrowdCheck {
 /** The checks for a sample of frames (copies: the originals stay usable); frames where the golfer was not tracked are left out. */
 export function crowdChecks(sample: RawFrame[], golferAt: (frame: number) => Pose | null): CrowdCheck[] {
   return sample.flatMap((frame) => {
-    const golfer = golferAt(frame.index);
-    return golfer ? [{ frame: blankOut(frame, grow(bodyBox(golfer), MASK_MARGIN)), golfer: bodyBox(golfer) }] : [];
+    const pose = golferAt(frame.index);
+    if (!pose) return [];
+    const golfer = bodyBox(pose);
+    return [{ frame: blankOut(frame, grow(golfer, MASK_MARGIN)), golfer }];
   });
 }
 

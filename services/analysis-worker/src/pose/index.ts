@@ -37,8 +37,8 @@ const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
  * The measure model by view. Face-on the turn comes from 2D widths, and the full model reads them far
  * more steadily than the heavy one: the fixture's swing as uploaded, re-encoded, mirrored and at 75% size
  * read within 1.2° (shoulder) and 3° (hip) with it (before the camera-yaw correction, which adds its own
- * few degrees), 10° and 25° apart with the heavy model, which also saw
- * no hip turn at all for the first half of the backswing. It is ~4× cheaper too. Down the line the turn
+ * few degrees), 10° and 25° apart with the heavy model, which also saw no hip turn at all for the first
+ * half of the backswing. It is ~4× cheaper too. Down the line the turn
  * comes from the 3D world landmarks, where the heavy model is the smooth one (ARCHITECTURE section 8).
  */
 const MEASURE_MODEL: Record<CameraView, ModelVariant> = { 'face-on': 'full', 'down-the-line': 'heavy' };
@@ -186,11 +186,11 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   }
   const measureWanted = new Set(measureIndices);
   const crowdWanted = new Set(crowdIndices);
-  // Prepared (as copies) first: the measure pass hands its frames' buffers over to its worker.
+  // Everything derived from the frames (crowd checks, mirrored copies) is made before any run starts:
+  // the runs hand their frames' buffers over to the workers.
   const crowd = crowdChecks(measureFrames.filter((f) => crowdWanted.has(f.index)), nearestSearchPose);
   const large = new Map(measureFrames.filter((f) => measureWanted.has(f.index)).map((f) => [f.index, f]));
   const framesAt = (list: number[]) => [...new Set(list)].flatMap((i) => large.get(i) ?? []);
-  // Mirrored copies are made first: the runs hand their frames' buffers over to the worker.
   const runs = (['address', 'top', 'impact'] as const).map((moment) => {
     const frames = framesAt(wanted[moment]);
     const warmUp = moment === 'top' ? framesAt(intoTop) : [];
@@ -204,14 +204,12 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     Promise.all(runs.map((r) => runChunk(pool, r.mirrored, { ...measureOptions, warmUp: r.mirroredWarmUp, worker: 1 % measureWorkers(pool) }))),
     countCrowd(pool, crowd, input.signal),
   ]);
-  const measured = measuredGroups.flat();
-  const mirrored = mirroredGroups.flat().flatMap((f) => (f.pose ? [{ index: f.index, pose: unmirrorPose(f.pose) }] : []));
   t = lap('measureMs', t);
   if (crowdShare > MAX_CROWD_SHARE) {
     return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...basics, crowdShare } };
   }
-  const direct = new Map(measured.flatMap((f) => (f.pose ? [[f.index, f.pose] as const] : [])));
-  const fromMirror = new Map(mirrored.map((f) => [f.index, f.pose]));
+  const direct = new Map(measuredGroups.flat().flatMap((f) => (f.pose ? [[f.index, f.pose] as const] : [])));
+  const fromMirror = new Map(mirroredGroups.flat().flatMap((f) => (f.pose ? [[f.index, unmirrorPose(f.pose)] as const] : [])));
   // The two readings of each frame fused (flip.ts), labelled like the golfer at address.
   const stance = direct.get(events.address.frame) ?? fromMirror.get(events.address.frame);
   const fused = new Map(measureIndices.flatMap((i) => {
