@@ -222,7 +222,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     renderAt('/analysis/3');
     expect(await screen.findByText('Key Frames')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'impact position' }).getAttribute('src')).toBe('/kf/i.jpg');
-    expect(screen.getByText('impact · 1.33s')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show impact at 1.33 seconds' }).closest('figure')!.querySelector('figcaption')!.textContent).toBe('impact1.33s');
     expect(screen.getByText('2.7 : 1')).toBeTruthy();
     expect(screen.getByText('Not measurable from this view')).toBeTruthy();
     // How a measured figure was read, with its confidence, one tap away.

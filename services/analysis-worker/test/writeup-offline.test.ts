@@ -181,6 +181,8 @@ describe('figures the camera view is known to misread', () => {
   it('qualifies an over-read the same way, and only in the direction the view errs', () => {
     const high = offlineWriteUp(input({ pose: pose('face-on', { hipRotation: { value: 61, bias: 'high' } }) }));
     expect(high.swingWeaknesses.join(' ')).toContain('Hip rotation of 61° (the face-on view tends to read this high) is beyond the 40-50° target');
+    // The headline paragraph carries the same caveat, so no figure is qualified in one place and not another.
+    expect(high.performanceAssessment).toContain('hip rotation 61° (above the 40-50° target; the face-on view tends to read this high)');
     const low = offlineWriteUp(input({ pose: pose('face-on', { hipRotation: { value: 30, bias: 'high' } }) }));
     expect(allText(low)).not.toContain('tends to read');
   });

@@ -16,13 +16,14 @@ const flightText = (description: string): string => description.replace(/\s*\([^
  * Caveats after a figure: approximate when the frames disagreed; and when the verdict points the way the
  * pose model is known to err from this view, say so, since the finding may be partly the camera's.
  */
+const caveats = (m: MetricFact): string[] => [
+  ...(m.lowConfidence ? ['approximate: the body was partly hidden'] : []),
+  ...((m.bias === 'low' && m.verdict === 'below') || (m.bias === 'high' && m.verdict === 'above')
+    ? [`the ${m.fromView === 'face-on' ? 'face-on' : 'down-the-line'} view tends to read this ${m.bias}`]
+    : []),
+];
 const approx = (m: MetricFact): string => {
-  const parts = [
-    ...(m.lowConfidence ? ['approximate: the body was partly hidden'] : []),
-    ...((m.bias === 'low' && m.verdict === 'below') || (m.bias === 'high' && m.verdict === 'above')
-      ? [`the ${m.fromView === 'face-on' ? 'face-on' : 'down-the-line'} view tends to read this ${m.bias}`]
-      : []),
-  ];
+  const parts = caveats(m);
   return parts.length ? ` (${parts.join('; ')})` : '';
 };
 
@@ -283,7 +284,8 @@ function mobilitySummary(facts: WriteUpFacts): string {
     const m = metric(facts, key);
     if (!measured(m) || !m.target) continue;
     const where = m.verdict === 'within' ? 'inside' : m.verdict === 'below' ? 'below' : 'above';
-    parts.push(`${m.label.toLowerCase().replace('x-factor', 'X-Factor')} ${withUnit(m.value, '°')} (${where} the ${m.target.min}-${m.target.max}° target)`);
+    const notes = [`${where} the ${m.target.min}-${m.target.max}° target`, ...caveats(m)];
+    parts.push(`${m.label.toLowerCase().replace('x-factor', 'X-Factor')} ${withUnit(m.value, '°')} (${notes.join('; ')})`);
   }
   if (parts.length === 0) return '';
   return `Mobility: ${parts.join(', ')}.`;

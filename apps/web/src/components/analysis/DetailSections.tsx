@@ -178,7 +178,8 @@ export function KeyFramesStrip({ pose, title = 'Key Frames', onSeek }: { pose: P
               <img src={f.url} alt={`${f.name} position`} loading="lazy" />
             </button>
             <figcaption>
-              {f.name} · {f.time.toFixed(2)}s
+              <b>{f.name}</b>
+              <span>{f.time.toFixed(2)}s</span>
             </figcaption>
           </figure>
         ))}
