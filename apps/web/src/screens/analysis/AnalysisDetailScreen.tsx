@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ClipboardList, Dumbbell, Upload } from 'lucide-react';
+import { ArrowLeft, ClipboardList, Dumbbell, Upload, Video } from 'lucide-react';
 import { TIMING_MS, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
 import { ApiError } from '../../api/client';
 import { Badge, Card, CardHeader, ErrorState, Spinner, buttonClass } from '../../components/ui';
@@ -86,7 +86,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
 
       {analysis.faceOnVideoUrl && (
         <Card aria-label="Swing Video">
-          <CardHeader title="Swing Video" />
+          <CardHeader title="Swing Video" icon={<Video size={18} />} />
           <div className="an-stack">
             <SwingVideoPlayer title="Face-On" src={analysis.faceOnVideoUrl} poster={analysis.posterUrl} poseUrl={analysis.pose?.poseUrl} fps={analysis.pose?.fps} videoRef={videoRef} />
             {analysis.downTheLineVideoUrl && (
