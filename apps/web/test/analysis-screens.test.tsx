@@ -216,6 +216,13 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.getByText('+10 yds')).toBeTruthy();
   });
 
+  it('says which swing was measured when the clip holds more than one, and flags a video in the wrong slot', async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, multipleSwings: true, viewMatchesSlot: false } }) });
+    renderAt('/analysis/3');
+    expect(await screen.findByText('More than one swing was found; the fullest one (top at 1.00s) was measured.')).toBeTruthy();
+    expect(screen.getByText(/This video looks like a face-on view/)).toBeTruthy();
+  });
+
   it('shows key frames with their times and loads the pose track only when the skeleton is switched on', async () => {
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose }) });
     server.set(`GET ${pose.poseUrl}`, { body: { fps: 30, width: 360, height: 640, frames: [], connections: [] } });

@@ -142,7 +142,7 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line'): stri
   const cautions: string[] = [];
   if (!pose.viewMatchesSlot) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
   if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${slot} video, so some figures are approximate.`);
-  if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; one swing was measured.`);
+  if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fullest one was measured.`);
   return cautions;
 }
 
