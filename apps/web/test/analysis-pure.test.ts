@@ -166,6 +166,21 @@ describe('mobility readings', () => {
     expect(mobilityReadings([faceOn, dtl], null).map((x) => x.value)).toEqual([59, 88, 8]);
   });
 
+  it('tells a figure withheld as too uncertain apart from one the view cannot show, wherever it comes from', () => {
+    const uncertain: Metric = { ...metric(null, false, 'Too uncertain to give a figure'), confidence: 0.1, withheld: 'uncertain' };
+    const faceOn = { metrics: { hipRotation: metric(null, false, 'Only down the line'), shoulderTurn: metric(70, true), xFactor: uncertain } } as unknown as PoseSummary;
+    const dtl = { metrics: { hipRotation: uncertain, shoulderTurn: metric(88, true), xFactor: metric(null, false) } } as unknown as PoseSummary;
+    // The view that could show it but was read unsteadily speaks for it: filming again helps there.
+    expect(mobilityReadings([faceOn, dtl], null).map((x) => [x.key, x.withheld])).toEqual([
+      ['hipRotation', 'uncertain'],
+      ['shoulderTurn', undefined],
+      ['xFactor', 'uncertain'],
+    ]);
+    expect(mobilityReadings([faceOn, null], null)[0]!.withheld).toBe('view'); // older analyses have no reason: the view
+    const fromText = mobilityReadings(null, { hipRotation: 'not measurable from this video: the readings were too uncertain', xFactor: 'not measurable from this view' });
+    expect(fromText.map((x) => x.withheld)).toEqual(['uncertain', undefined, 'view']);
+  });
+
   it('parses the spec strings when there is no pose (section 5 extraction)', () => {
     const r = mobilityReadings(null, { hipRotation: '42° of rotation', shoulderTurn: 'limited turn', xFactor: 'not measurable from this view' });
     expect(r.map((x) => x.value)).toEqual([42, 65, null]);

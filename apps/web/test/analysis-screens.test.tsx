@@ -216,11 +216,16 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.getByText('+10 yds')).toBeTruthy();
   });
 
-  it('says which swing was measured when the clip holds more than one, and flags a video in the wrong slot', async () => {
-    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, multipleSwings: true, viewMatchesSlot: false } }) });
+  it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure too uncertain to give', async () => {
+    const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: 'Too uncertain to give a figure (10% confidence)' };
+    const metrics = { ...pose.metrics, hipRotation: uncertain };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, multipleSwings: true, viewMatchesSlot: false } }) });
     renderAt('/analysis/3');
     expect(await screen.findByText('More than one swing was found; the fullest one (top at 1.00s) was measured.')).toBeTruthy();
     expect(screen.getByText(/This video looks like a face-on view/)).toBeTruthy();
+    // A figure the video was too unsteady for is not blamed on the camera angle.
+    expect(within(screen.getByTestId('mobility-hipRotation')).getByText('Too uncertain to measure')).toBeTruthy();
+    expect(within(screen.getByTestId('mobility-shoulderTurn')).getByText('Not measurable from this view')).toBeTruthy();
   });
 
   it('shows key frames with their times and loads the pose track only when the skeleton is switched on', async () => {

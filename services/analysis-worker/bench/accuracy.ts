@@ -120,7 +120,7 @@ if (!existsSync(fixture)) {
 
     // The model's own scatter: the same swing with other pixels. Nothing here is truer than the rest, so
     // the spread is how far one reading of this golfer can be trusted.
-    console.log('\n== the same swing, other pixels (shoulder / hip / X-factor at the top, degrees)');
+    console.log('\n== the same swing, other pixels (shoulder / hip / X-factor at the top, degrees, with confidence; — = withheld)');
     const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-an'];
     const variants: [string, string[]][] = [
       ['as uploaded (HEVC)', []],
@@ -128,19 +128,19 @@ if (!existsSync(fixture)) {
       ["mirrored (the left-hander's swing)", ['-map', '0:v:0', '-vf', 'hflip', ...h264]],
       ['smaller, 75%', ['-map', '0:v:0', '-vf', 'scale=360:-2', ...h264]],
     ];
-    const readings: number[][] = [];
+    // Per figure: the values of the variants that gave one (a withheld figure is not a reading).
+    const readings: number[][] = [[], [], []];
     for (const [k, [name, args]] of variants.entries()) {
       const upload = args.length ? join(dir, `variant-${k}.mp4`) : fixture;
       if (args.length) execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', fixture, ...args, upload]);
       const v = k === 0 ? r : await analyse(upload, `variant-${k}`);
       const m = v.ok ? [v.summary.metrics.shoulderTurn, v.summary.metrics.hipRotation, v.summary.metrics.xFactor] : [];
-      if (m.every((x) => x.value !== null) && m.length) readings.push(m.map((x) => x.value!));
-      console.log(`  ${name.padEnd(36)} ${v.ok ? m.map((x) => (x.value === null ? '—' : x.value.toFixed(1))).join(' / ') : v.reason}`);
+      m.forEach((x, i) => x.value !== null && readings[i]!.push(x.value));
+      const shown = m.map((x) => (x.value === null ? `— (${x.withheld ?? 'view'})` : `${x.value.toFixed(1)} (${x.confidence.toFixed(2)})`));
+      console.log(`  ${name.padEnd(36)} ${v.ok ? shown.join(' / ') : v.reason}`);
     }
-    if (readings.length > 1) {
-      const spread = [0, 1, 2].map((i) => Math.max(...readings.map((x) => x[i]!)) - Math.min(...readings.map((x) => x[i]!)));
-      console.log(`  ${'spread (max − min)'.padEnd(36)} ${spread.map((x) => x.toFixed(1)).join(' / ')}`);
-    }
+    const spread = readings.map((values) => (values.length > 1 ? (Math.max(...values) - Math.min(...values)).toFixed(1) : '—'));
+    console.log(`  ${'spread of figures given (max − min)'.padEnd(36)} ${spread.join(' / ')}`);
   } finally {
     await closePosePool();
     rmSync(dir, { recursive: true, force: true });

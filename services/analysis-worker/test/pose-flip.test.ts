@@ -63,30 +63,49 @@ describe('fusing the two readings of a frame', () => {
   const address = pose(0, 2);
   const turn = (p: Pose) => projectedTurn(address, p, LM.leftShoulder, LM.rightShoulder, W, H);
 
-  it('averages them landmark by landmark', () => {
+  it('averages them landmark by landmark, and keeps both as its evidence', () => {
     const a = pose(70, 3);
     const b = pose(90, 4);
     const fused = fuseReadings(a, b, address, W, H)!;
     const x = (p: Pose, i: number) => p.image[i * 4]!;
-    expect(x(fused, LM.leftShoulder)).toBeCloseTo((x(a, LM.leftShoulder) + x(b, LM.leftShoulder)) / 2, 6);
+    expect(x(fused.pose, LM.leftShoulder)).toBeCloseTo((x(a, LM.leftShoulder) + x(b, LM.leftShoulder)) / 2, 6);
     // Widths average, so the turn lands between the two readings.
-    expect(turn(fused)).toBeGreaterThan(turn(a));
-    expect(turn(fused)).toBeLessThan(turn(b));
+    expect(turn(fused.pose)).toBeGreaterThan(turn(a));
+    expect(turn(fused.pose)).toBeLessThan(turn(b));
+    expect(fused.fusion).toBe('mean');
+    expect(fused.kept).toHaveLength(2);
   });
 
   it('puts a reading whose labels the model mirrored back first, instead of averaging left with right', () => {
     const a = pose(70, 5);
     const mixedUp = unmirrorPose({ image: a.image.map((v, i) => (i % 4 === 0 ? 1 - v : v)), world: a.world }); // every pair swapped in place
     const fused = fuseReadings(a, mixedUp, address, W, H)!;
-    expect(turn(fused)).toBeCloseTo(turn(a), 3);
+    expect(turn(fused.pose)).toBeCloseTo(turn(a), 3);
+    expect(turn(fused.kept[1]!)).toBeCloseTo(turn(a), 3); // the evidence is labelled alike too
     // Without a reference to label by, the two cancel out: the shoulder line collapses to a point.
-    expect(Math.abs(turn(fuseReadings(a, mixedUp, undefined, W, H)!) - 90)).toBeLessThan(1);
+    expect(Math.abs(turn(fuseReadings(a, mixedUp, undefined, W, H)!.pose) - 90)).toBeLessThan(1);
   });
 
   it('keeps the one reading there is', () => {
     const a = pose(70, 6);
-    expect(fuseReadings(a, undefined, address, W, H)).toBe(a);
-    expect(fuseReadings(undefined, a, address, W, H)).toBe(a);
+    expect(fuseReadings(a, undefined, address, W, H)).toEqual({ pose: a, fusion: 'single', kept: [a] });
+    expect(fuseReadings(undefined, a, address, W, H)).toEqual({ pose: a, fusion: 'single', kept: [a] });
     expect(fuseReadings(undefined, undefined, address, W, H)).toBeUndefined();
+  });
+
+  it.each([
+    // [the picture's reading plausible, the mirror's plausible, how they are fused]
+    [true, true, 'mean'],
+    [false, false, 'mean'], // nothing to choose between: both stand, and their disagreement shows in the confidence
+    [true, false, 'direct'],
+    [false, true, 'mirrored'],
+  ] as const)('with a body rule: picture plausible %s, mirror plausible %s → %s', (okDirect, okMirrored, fusion) => {
+    const direct = pose(70, 7);
+    const mirrored = pose(90, 8);
+    const result = fuseReadings(direct, mirrored, address, W, H, (p) => (p === direct ? okDirect : p === mirrored ? okMirrored : true))!;
+    expect(result.fusion).toBe(fusion);
+    if (fusion === 'direct') expect(result).toEqual({ pose: direct, fusion, kept: [direct] });
+    if (fusion === 'mirrored') expect(result).toEqual({ pose: mirrored, fusion, kept: [mirrored] });
+    if (fusion === 'mean') expect(result.kept).toEqual([direct, mirrored]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraYawFaceOn, computeMetrics } from '../src/pose/metrics.js';
+import { cameraYawFaceOn, computeMetrics, turnOrderHolds } from '../src/pose/metrics.js';
 import { alignLabels, projectedTurn } from '../src/pose/geometry.js';
 import { LM } from '../src/pose/landmarks.js';
 import type { PoseSummary } from '@swingfit/contracts';
@@ -100,6 +100,56 @@ describe('face-on turn with the camera off square', () => {
     // Read as if the camera were square, the hip line's width would be off by more than 5°.
     const [lead, trail] = hand === 'right' ? [LM.leftHip, LM.rightHip] : [LM.rightHip, LM.leftHip];
     expect(Math.abs(projectedTurn(poses.address[0]!, poses.top[0]!, lead, trail, W, H) - pelvis)).toBeGreaterThan(5);
+  });
+});
+
+describe('the turn order at the top: shoulders at least as far as the hips', () => {
+  // What the pose stage uses to set aside one of a frame's two readings (picture and mirror image).
+  it.each([
+    // [view, hand, camera yaw, pelvis, thorax, holds]
+    ['face-on', 'right', 0, 45, 90, true],
+    ['face-on', 'left', 10, 40, 40, true], // level: no separation, still a body
+    ['face-on', 'right', 0, 80, 75, false], // the hips past the shoulders: the fixture's picture reading
+    ['face-on', 'left', -15, 60, 45, false],
+    ['down-the-line', 'right', 15, 45, 95, true],
+    ['down-the-line', 'right', -20, 70, 50, false],
+  ] as const)('%s, %s-handed, camera %d°: pelvis %d°, thorax %d° → %s', (view, hand, yaw, pelvis, thorax, holds) => {
+    const poses = swing({ view, handedness: hand, cameraYaw: yaw, forwardTilt: 30 }, { pelvis, thorax });
+    expect(turnOrderHolds(poses.address, poses.top[0]!, ctxFor(view, hand))).toBe(holds);
+  });
+});
+
+describe('confidence counts every reading behind the top figures', () => {
+  // Two readings of each top frame that agree are worth more than two that do not, even when their
+  // average is the same: the fixture's picture and mirror image once read the hips 80° and 36°.
+  const base = { view: 'face-on', forwardTilt: 30 } as const;
+  const agree = swing(base, { pelvis: 45, thorax: 90 });
+  const hipsAt = (pelvis: number) => swing(base, { pelvis, thorax: 90 }).top[0]!;
+  const readings = (a: number, b: number) => [hipsAt(a), hipsAt(b), hipsAt(a), hipsAt(b), hipsAt(a), hipsAt(b)];
+
+  it('is the frames\' agreement when no readings are given, and falls when picture and mirror disagree', () => {
+    const alone = computeMetrics(agree, ctxFor('face-on'));
+    const sameReadings = computeMetrics({ ...agree, topReadings: [...agree.top, ...agree.top] }, ctxFor('face-on'));
+    const apart = computeMetrics({ ...agree, topReadings: readings(35, 55) }, ctxFor('face-on'));
+    expect(sameReadings.hipRotation.confidence).toBe(alone.hipRotation.confidence);
+    expect(apart.hipRotation.value).toBe(alone.hipRotation.value); // the figure is the fused poses'
+    expect(apart.hipRotation.confidence).toBeLessThan(alone.hipRotation.confidence - 0.3);
+    expect(apart.shoulderTurn.confidence).toBe(alone.shoulderTurn.confidence); // the shoulders agreed
+    expect(apart.xFactor.confidence).toBe(apart.hipRotation.confidence);
+  });
+
+  it('withholds a figure whose readings are too far apart to stand for one body', () => {
+    const m = computeMetrics({ ...agree, topReadings: readings(25, 65) }, ctxFor('face-on'));
+    expect(m.hipRotation.measurable).toBe(false);
+    expect(m.hipRotation.value).toBeNull();
+    expect(m.xFactor.measurable).toBe(false);
+    expect(m.shoulderTurn.measurable).toBe(true);
+  });
+
+  it('says in the figure\'s note when a reading was set aside', () => {
+    const m = computeMetrics({ ...agree, topReadingsSetAside: 2 }, ctxFor('face-on'));
+    expect(m.hipRotation.note).toContain('2 of 3 frames had one of their two readings');
+    expect(computeMetrics(agree, ctxFor('face-on')).hipRotation.note).not.toContain('set aside');
   });
 });
 

@@ -69,16 +69,20 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     // Human ranges at the top (issue: shoulder 60–120, hip 25–65, X-factor 15–60). Measured here on
     // the frames from before the encode with the full model, each frame read directly and mirrored
     // (flip.ts), against the target line as the address hips and feet place it (the camera is within 2°
-    // of square): shoulder 69.0°, hip 61.0°, X-factor 8.1°. The same swing re-encoded, mirrored or at 75%
-    // reads within 3.9° and 5.6° for shoulder and hip (bench:accuracy). The X-factor bound is 5°, below the
-    // issue's 15°: the model has this golfer's hips turn nearly with the shoulders (the issue note says
-    // so). Mirrored-label frames, which once read 74° or 108°, would break the other bounds.
+    // of square). On the picture itself the model turns the hips past the shoulders at all three top
+    // frames (hips about 80°, shoulders 75°), which no backswing does, so those readings are set aside
+    // and the mirror image's stand: shoulder 60.9°, hip 36.9° (confidence 0.41: the three frames
+    // scatter), X-factor 24.0°. MoveNet Thunder, a separately trained model, read the same frames at
+    // shoulder 52°, hip 37°. Averaged with the set-aside readings, as before, they gave 69 / 61 / 8.
+    // Mirrored-label frames, which once read 74° or 108°, would break the other bounds.
     expect(m.shoulderTurn.value!).toBeGreaterThanOrEqual(60);
     expect(m.shoulderTurn.value!).toBeLessThanOrEqual(120);
     expect(m.hipRotation.value!).toBeGreaterThanOrEqual(25);
     expect(m.hipRotation.value!).toBeLessThanOrEqual(65);
-    expect(m.xFactor.value!).toBeGreaterThanOrEqual(5);
+    expect(m.xFactor.value!).toBeGreaterThanOrEqual(15);
     expect(m.xFactor.value!).toBeLessThanOrEqual(60);
+    expect(m.hipRotation.note).toContain('3 of 3 frames had one of their two readings');
+    expect(fields.technicalDetails.topReadingsSetAside).toBe(3);
     expect(summary.models).toEqual({ search: 'pose_landmarker_lite', measure: 'pose_landmarker_full' });
     expect(fields.technicalDetails.measureFramesFrom).toBe('transcode');
     expect(m.spineAngleAddress.measurable).toBe(false);
@@ -131,12 +135,18 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(Math.abs(result.summary.events.impact.frame - LABELS.impact)).toBeLessThanOrEqual(3);
     expect(result.summary.metrics.hipSway.measurable).toBe(true);
     expect(Math.abs(result.summary.metrics.hipSway.value!)).toBeLessThan(10);
-    // The same swing mirrored (and re-encoded) reads as the right-hander's: each frame is read both ways
-    // (flip.ts) by the full model. With the heavy model, even read both ways, they differed by 6° and 21°.
+    // The same swing mirrored (and re-encoded) is read from the same two pictures (flip.ts), but the
+    // model is not steady on this golfer's top: with the picture's pixels re-encoded, its reading of the
+    // hips there no longer breaks the turn order, so nothing sets it aside, and the two readings (about
+    // 40° and 70°) are too far apart to give a figure. So each figure either reads like the
+    // right-hander's or is withheld as uncertain, never a confident different number. The shoulders
+    // stay measurable, within the 8.8° the same swing's pixel variants scatter by (bench:accuracy).
     expect(firstRun).toBeDefined();
-    for (const key of ['shoulderTurn', 'hipRotation'] as const) {
-      expect(Math.abs(result.summary.metrics[key].value! - firstRun![key].value!)).toBeLessThanOrEqual(5);
-    }
+    const { shoulderTurn, hipRotation } = result.summary.metrics;
+    expect(shoulderTurn.measurable).toBe(true);
+    expect(Math.abs(shoulderTurn.value! - firstRun!.shoulderTurn.value!)).toBeLessThanOrEqual(10);
+    if (hipRotation.measurable) expect(Math.abs(hipRotation.value! - firstRun!.hipRotation.value!)).toBeLessThanOrEqual(10);
+    else expect(hipRotation.withheld).toBe('uncertain');
   }, 300_000);
 
   it('refuses a clip with two golfers side by side', async () => {

@@ -124,6 +124,22 @@ describe('offline writer: metrics this view cannot measure', () => {
     expect(measuredAnalysisText(buildFacts(input({ pose: faceOnOnly }))).mobilityAnalysis.hipRotation).toBe('not measurable from this view');
   });
 
+  it('tells a figure this video could not be read for apart from one the view cannot show', () => {
+    const unsteady = { measurable: false, value: null, confidence: 0.12, withheld: 'uncertain' } as const;
+    const mixed = pose('face-on', { hipRotation: unsteady, xFactor: unsteady, spineAngleChange: notMeasurable(), spineAngleAddress: notMeasurable() });
+    const text = offlineWriteUp(input({ pose: mixed }));
+    expectWellFormed(text);
+    expect(text.performanceAssessment).toContain('Spine angle at address and spine angle change are not measurable from this view. A down-the-line video would add them.');
+    expect(text.performanceAssessment).toContain('Hip rotation and X-Factor could not be read reliably from this video, so they are left out');
+    expect(allText(text)).not.toMatch(/Hip rotation of|X-Factor of|hip rotation[^.]*not measurable from this view/i);
+    const measuredText = measuredAnalysisText(buildFacts(input({ pose: mixed }))).mobilityAnalysis;
+    expect(measuredText.hipRotation).toBe('not measurable from this video: the readings were too uncertain');
+    expect(measuredText.spineAngle).toBe('not measurable from this view');
+    // Only unsteady figures: another camera angle would not help, so it is not suggested.
+    const onlyUnsteady = offlineWriteUp(input({ pose: pose('face-on', { hipRotation: unsteady, xFactor: unsteady }), downTheLinePose: null }));
+    expect(onlyUnsteady.recommendations.join(' ')).not.toContain('Add a down-the-line video');
+  });
+
   it('flags figures measured with low confidence as approximate', () => {
     const shaky = offlineWriteUp(input({ pose: pose('face-on', { shoulderTurn: { value: 90, confidence: 0.3 } }) }));
     expect(shaky.swingStrengths.join(' ')).toContain('90° (approximate');

@@ -27,6 +27,12 @@ export const Metric = Type.Object({
   note: Type.Optional(Type.String()),
   /** Which way the pose model is known to err on this metric from the view it was read in. */
   bias: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('high')])),
+  /**
+   * Why a figure is not measurable: the camera view cannot show it ('view'), or this video could not be
+   * read reliably enough (the golfer hidden, or the model's readings disagreeing: 'uncertain'). Absent
+   * on figures from before it existed, which were all withheld for the view.
+   */
+  withheld: Type.Optional(Type.Union([Type.Literal('view'), Type.Literal('uncertain')])),
 });
 export type Metric = Static<typeof Metric>;
 

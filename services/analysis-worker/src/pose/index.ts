@@ -9,7 +9,7 @@ import { crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
 import { fuseReadings, mirrorFrame, unmirrorPose } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile } from './frames.js';
 import type { Pose } from './landmarks.js';
-import { computeMetrics } from './metrics.js';
+import { computeMetrics, turnOrderHolds } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
@@ -210,16 +210,27 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   }
   const direct = new Map(measuredGroups.flat().flatMap((f) => (f.pose ? [[f.index, f.pose] as const] : [])));
   const fromMirror = new Map(mirroredGroups.flat().flatMap((f) => (f.pose ? [[f.index, unmirrorPose(f.pose)] as const] : [])));
-  // The two readings of each frame fused (flip.ts), labelled like the golfer at address.
+  // The two readings of each frame fused (flip.ts), labelled like the golfer at address. At the top a
+  // reading that breaks the turn order is set aside when the other keeps it, and the readings kept go
+  // with the figures, whose confidence counts how far picture and mirror disagree.
   const stance = direct.get(events.address.frame) ?? fromMirror.get(events.address.frame);
+  const metricContext = { view: viewInfo.view, handedness, width: measureSize.width, height: measureSize.height };
+  const fuse = (i: number, plausible?: (pose: Pose) => boolean) => fuseReadings(direct.get(i), fromMirror.get(i), stance, measureSize.width, measureSize.height, plausible);
   const fused = new Map(measureIndices.flatMap((i) => {
-    const pose = fuseReadings(direct.get(i), fromMirror.get(i), stance, measureSize.width, measureSize.height);
-    return pose ? [[i, pose] as const] : [];
+    const reading = fuse(i);
+    return reading ? [[i, reading.pose] as const] : [];
   }));
   const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => fused.get(i) ?? []);
+  const addressPoses = posesAt(wanted.address);
+  const topReadings = [...new Set(wanted.top)].flatMap((i) => {
+    const reading = fuse(i, (pose) => turnOrderHolds(addressPoses, pose, metricContext));
+    if (reading) fused.set(i, reading.pose); // the top key frame shows the reading the figures come from
+    return reading ?? [];
+  });
+  const topReadingsSetAside = topReadings.filter((r) => r.fusion === 'direct' || r.fusion === 'mirrored').length;
   const metrics = computeMetrics(
-    { address: posesAt(wanted.address), top: posesAt(wanted.top), impact: posesAt(wanted.impact) },
-    { view: viewInfo.view, handedness, width: measureSize.width, height: measureSize.height },
+    { address: addressPoses, top: topReadings.map((r) => r.pose), impact: posesAt(wanted.impact), topReadings: topReadings.flatMap((r) => r.kept), topReadingsSetAside },
+    metricContext,
   );
 
   const keyframes: Partial<Record<KeyFrameName, Buffer>> = {};
@@ -259,6 +270,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     measureSize,
     measureFramesFrom: written ? 'transcode' : 'playback',
     measuredFrames: measureIndices.length * 2, // each read directly and mirrored
+    topReadingsSetAside,
     refinedFrames: search.fineFrames,
     timings,
   };

@@ -16,6 +16,14 @@ export interface EventPoses {
   address: Pose[];
   top: Pose[];
   impact: Pose[];
+  /**
+   * Every reading of the top frames behind `top` (flip.ts): both of a frame where they were averaged, the
+   * one kept where the other was set aside. Their spread, picture against mirror as well as frame against
+   * frame, is the turn figures' uncertainty. Without them, the spread of `top` is.
+   */
+  topReadings?: Pose[];
+  /** Top frames whose one reading (picture or mirror image) broke the turn order and was set aside. */
+  topReadingsSetAside?: number;
 }
 
 export interface MetricContext {
@@ -47,13 +55,14 @@ function confidence(poses: Pose[], indices: readonly number[], values: number[],
 
 function metric(value: number, unit: Metric['unit'], view: Metric['view'], conf: number, note?: string, bias?: Metric['bias']): Metric {
   if (!Number.isFinite(value) || conf < MIN_CONFIDENCE) {
-    return { value: null, unit, measurable: false, confidence: conf, view, note: note ?? 'Landmarks too uncertain to measure reliably' };
+    const why = `Too uncertain to give a figure (${Math.round(conf * 100)}% confidence): the pose model's readings of it disagreed, frame to frame or between the picture and its mirror image, or the body was hidden`;
+    return notMeasurable(unit, view, why, 'uncertain', conf);
   }
   return { value: round1(value), unit, measurable: true, confidence: conf, view, ...(note ? { note } : {}), ...(bias ? { bias } : {}) };
 }
 
-export const notMeasurable = (unit: Metric['unit'], view: Metric['view'], note: string): Metric => ({
-  value: null, unit, measurable: false, confidence: 0, view, note,
+export const notMeasurable = (unit: Metric['unit'], view: Metric['view'], note: string, withheld: NonNullable<Metric['withheld']> = 'view', conf = 0): Metric => ({
+  value: null, unit, measurable: false, confidence: conf, view, note, withheld,
 });
 
 /** 3D turn of a body line at the top relative to address, per top frame (world landmarks). */
@@ -99,6 +108,29 @@ function widthTurns(poses: EventPoses, line: readonly [number, number], cameraYa
   });
 }
 
+/**
+ * Shoulder turn and hip rotation per top frame, each the way this view reads a turn: face-on from the
+ * projected widths (rotation of the image landmarks against the target line), down the line from the 3D
+ * landmarks (their depth is where that view sees a turn).
+ */
+function topTurns(poses: EventPoses, ctx: MetricContext, cameraYaw: number): { shoulder: number[]; hip: number[] } {
+  return ctx.view === 'face-on'
+    ? { shoulder: widthTurns(poses, SHOULDERS, cameraYaw, ctx), hip: widthTurns(poses, HIPS, cameraYaw, ctx) }
+    : { shoulder: worldTurns(poses, shoulderYaw), hip: worldTurns(poses, hipYaw) };
+}
+
+/**
+ * The turn order at the top of the backswing: the thorax rides on the pelvis and turns on past it, so the
+ * shoulders are turned at least as far as the hips (an X-factor below zero is not a golfer's). A top pose
+ * that breaks it is a failed reading. False only when both turns can be read and the order is broken.
+ */
+export function turnOrderHolds(address: Pose[], top: Pose, ctx: MetricContext): boolean {
+  // The camera's angle to the target line shifts both turns alike, so it cannot change their order.
+  const { shoulder, hip } = topTurns({ address, top: [top], impact: [] }, ctx, 0);
+  const [s, h] = [shoulder[0], hip[0]];
+  return s === undefined || h === undefined || !Number.isFinite(s) || !Number.isFinite(h) || s >= h;
+}
+
 /** Metres per pixel at the golfer in a face-on frame: hip and shoulder widths, 3D against 2D. */
 function metresPerPixelFaceOn(p: Pose, ctx: MetricContext): number {
   const px = (a: number, b: number) => dist2(imagePoint(p, a, ctx.width, ctx.height), imagePoint(p, b, ctx.width, ctx.height));
@@ -109,7 +141,7 @@ function metresPerPixelFaceOn(p: Pose, ctx: MetricContext): number {
 
 export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   const enough = poses.address.length > 0 && poses.top.length > 0;
-  const nothing = (unit: Metric['unit'], view: Metric['view']) => notMeasurable(unit, view, 'The golfer was not found clearly at address and top');
+  const nothing = (unit: Metric['unit'], view: Metric['view']) => notMeasurable(unit, view, 'The golfer was not found clearly at address and top', 'uncertain');
   if (!enough) {
     return {
       shoulderTurn: nothing('deg', 'any'), hipRotation: nothing('deg', 'any'), xFactor: nothing('deg', 'any'),
@@ -123,19 +155,24 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   const shoulder3d = worldTurns(poses, shoulderYaw);
   const hip3d = worldTurns(poses, hipYaw);
   const cameraYaw = faceOn ? cameraYawFaceOn(poses.address, ctx) : 0;
-  const shoulder = faceOn ? widthTurns(poses, SHOULDERS, cameraYaw, ctx) : shoulder3d;
-  const hip = faceOn ? widthTurns(poses, HIPS, cameraYaw, ctx) : hip3d;
+  const { shoulder, hip } = topTurns(poses, ctx, cameraYaw);
   const separation = shoulder.map((s, i) => s - (hip[i] ?? Number.NaN)).filter(Number.isFinite);
+  const samples = poses.topReadings?.length ? topTurns({ ...poses, top: poses.topReadings }, ctx, cameraYaw) : { shoulder, hip };
   const depthPenalty = faceOn ? 1 : 0.75; // the 3D depth estimate is the weakest part of the model
-  const shoulderConf = Math.round(confidence([...poses.address, ...poses.top], SHOULDERS, shoulder, 12) * depthPenalty * 100) / 100;
-  const hipConf = Math.round(confidence([...poses.address, ...poses.top], HIPS, hip, 12) * depthPenalty * 100) / 100;
+  const shoulderConf = Math.round(confidence([...poses.address, ...poses.top], SHOULDERS, samples.shoulder, 12) * depthPenalty * 100) / 100;
+  const hipConf = Math.round(confidence([...poses.address, ...poses.top], HIPS, samples.hip, 12) * depthPenalty * 100) / 100;
   // Face-on the pose model ties the shoulder and hip lines together (its prior is a person whose
-  // shoulders and hips face the same way): on the fixture the shoulders read low, the hips high, and so
-  // the X-factor low. The notes say so where the golfer reads them.
+  // shoulders and hips face the same way): the shoulders read low, the hips high, and so the X-factor
+  // low. On the fixture's picture (not its mirror image) it turns the hips past the shoulders, which the
+  // turn order catches. The notes say so where the golfer reads them.
+  const setAside = poses.topReadingsSetAside ?? 0;
+  const flipNote = setAside > 0
+    ? ` At the top, ${setAside} of ${poses.top.length} frames had one of their two readings (the picture and its mirror image) turn the hips further than the shoulders, which no backswing does; that reading was set aside.`
+    : '';
   const how = (estimate3d: number[], bias: string) =>
-    faceOn
+    (faceOn
       ? `Face-on: from the shrinking projected width of the line (top vs address), against the target line with the camera ${Math.abs(Math.round(cameraYaw))}° off square (address hips and feet); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. ${bias}`
-      : '3D world landmarks (heavy model): rotation about the vertical axis, top vs address; depth is the least certain part of the estimate';
+      : '3D world landmarks (heavy model): rotation about the vertical axis, top vs address; depth is the least certain part of the estimate.') + flipNote;
   const biased = (direction: NonNullable<Metric['bias']>) => (faceOn ? direction : undefined);
   const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, how(shoulder3d, 'The pose model tends to under-read a big shoulder turn'), biased('low'));
   const hipRotation = metric(median(hip), 'deg', 'any', hipConf, how(hip3d, 'The pose model tends to turn the hips along with the shoulders, so this can read high'), biased('high'));
@@ -145,7 +182,8 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   const xFactor =
     shoulderTurn.measurable && hipRotation.measurable
       ? metric(median(separation), 'deg', 'any', Math.min(shoulderConf, hipConf), separationNote, biased('low'))
-      : notMeasurable('deg', 'any', 'Needs both shoulder turn and hip rotation');
+      : notMeasurable('deg', 'any', 'Needs both shoulder turn and hip rotation',
+          shoulderTurn.withheld === 'uncertain' || hipRotation.withheld === 'uncertain' ? 'uncertain' : 'view');
 
   let spineAngleAddress: Metric;
   let spineAngleChange: Metric;
@@ -158,7 +196,7 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
       spineAngleChange = metric(change, 'deg', 'down-the-line', confidence([...poses.address, ...poses.impact], TORSO, tiltImpact, 6),
         'Spine tilt at impact minus address: negative means the golfer stood up (early extension)');
     } else {
-      spineAngleChange = notMeasurable('deg', 'down-the-line', 'The golfer was not found clearly at impact');
+      spineAngleChange = notMeasurable('deg', 'down-the-line', 'The golfer was not found clearly at impact', 'uncertain');
     }
   } else {
     const sideBend = median(poses.address.map((p) => spineSideBendImage(p, ctx.width, ctx.height)));

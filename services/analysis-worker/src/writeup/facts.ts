@@ -16,7 +16,7 @@ export interface MetricFact {
   measurable: boolean;
   value: number | null;
   unit: '°' | 'cm' | '' | 's';
-  /** Landmarks were partly hidden or frames disagreed: say the figure is approximate. */
+  /** Landmarks were partly hidden, or frames (or a frame and its mirror image) disagreed: say the figure is approximate. */
   lowConfidence: boolean;
   /** The camera view this figure needs, and the one it came from. */
   needsView: 'face-on' | 'down-the-line' | 'any';
@@ -26,6 +26,8 @@ export interface MetricFact {
   note: string | null;
   /** Which way the pose model is known to err on it from the view it came from. */
   bias: 'low' | 'high' | null;
+  /** Not measurable because no analysed view can show it ('view'), or because a view that can was not read reliably. */
+  withheld: 'view' | 'uncertain' | null;
 }
 
 export interface LaunchFact {
@@ -107,15 +109,17 @@ function verdictFor(value: number, target: { min: number; max: number }): Verdic
 }
 
 /**
- * One figure per metric from the two views: the measurable one with the higher confidence, else the
- * face-on (or only) view's "not measurable" entry so the writer can say why.
+ * One figure per metric from the two views: the measurable one with the higher confidence, else a "not
+ * measurable" entry so the writer can say why: a view that could show it but was not read reliably
+ * comes first (filming again helps), else the face-on (or only) view's.
  */
 function metricFact(key: MetricKey, poses: PoseSummary[]): MetricFact | null {
   const candidates = poses.map((pose) => ({ pose, metric: pose.metrics[key] }));
   const usable = candidates
     .filter((c) => c.metric.measurable && c.metric.value !== null && Number.isFinite(c.metric.value))
     .sort((a, b) => b.metric.confidence - a.metric.confidence);
-  const chosen = usable[0] ?? candidates[0];
+  const uncertain = candidates.find((c) => c.metric.withheld === 'uncertain');
+  const chosen = usable[0] ?? uncertain ?? candidates[0];
   if (!chosen) return null;
   const { metric, pose } = chosen;
   const measurable = usable.length > 0;
@@ -135,6 +139,7 @@ function metricFact(key: MetricKey, poses: PoseSummary[]): MetricFact | null {
     verdict: value !== null && target ? verdictFor(value, target) : null,
     note: metric.note ?? null,
     bias: measurable ? (metric.bias ?? null) : null,
+    withheld: measurable ? null : (metric.withheld ?? 'view'),
   };
 }
 

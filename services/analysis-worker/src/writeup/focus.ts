@@ -17,9 +17,13 @@ export const SWAY_CM = 10;
 export const STEADY_CM = 5;
 
 const NOT_MEASURABLE = 'not measurable from this view';
+/** A view that shows it, read too unsteadily to give a figure: filming again can help, another angle need not. */
+const TOO_UNCERTAIN = 'not measurable from this video: the readings were too uncertain';
+
+const unmeasured = (m: MetricFact | undefined): string => (m?.withheld === 'uncertain' ? TOO_UNCERTAIN : NOT_MEASURABLE);
 
 function degrees(m: MetricFact | undefined): string {
-  if (!m || !m.measurable || m.value === null) return NOT_MEASURABLE;
+  if (!m || !m.measurable || m.value === null) return unmeasured(m);
   return `${m.value}°${m.verdict === 'below' ? ' (limited)' : ''}`;
 }
 
@@ -52,7 +56,7 @@ export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText 
   const headSway = metric(facts, 'headSway');
   const hipSway = metric(facts, 'hipSway');
 
-  let spineAngle = NOT_MEASURABLE;
+  let spineAngle = unmeasured(spineAddress);
   let posture: string | undefined;
   if (measured(spineChange)) {
     const change = Math.abs(spineChange.value);
@@ -83,7 +87,7 @@ export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText 
   }
 
   const mobilityAnalysis = {
-    shoulderTurn: measured(shoulder) ? `${shoulder.value}°` : NOT_MEASURABLE,
+    shoulderTurn: measured(shoulder) ? `${shoulder.value}°` : unmeasured(shoulder),
     hipRotation: degrees(metric(facts, 'hipRotation')),
     xFactor: degrees(metric(facts, 'xFactor')),
     spineAngle,

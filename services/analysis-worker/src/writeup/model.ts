@@ -28,7 +28,7 @@ export const SYSTEM_PROMPT = [
   'You receive the facts as JSON: launch-monitor figures compared with tour and 15-handicap amateur averages, body measurements from video with their targets, and the workout focus already chosen.',
   'Rules:',
   '- Use only numbers that appear in the facts, written as they appear there (you may drop a minus sign and say "below"). Never compute new numbers: no percentages, no yardage gains, no differences that are not given.',
-  '- A measurement with measurable=false must be described as "not measurable from this view"; never guess it.',
+  '- A measurement with measurable=false is never guessed: with withheld="view" describe it as "not measurable from this view"; with withheld="uncertain" say this video could not be read reliably enough for it.',
   '- Mention that a figure is approximate when lowConfidence is true.',
   '- When a figure falls short of its target and its bias is "low" (or beyond it and its bias is "high"), say that this camera view tends to read it that way, so the finding may be partly the camera\'s.',
   '- launchMonitorAssessment is null when launch is null.',

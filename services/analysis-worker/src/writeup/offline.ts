@@ -17,7 +17,7 @@ const flightText = (description: string): string => description.replace(/\s*\([^
  * pose model is known to err from this view, say so, since the finding may be partly the camera's.
  */
 const caveats = (m: MetricFact): string[] => [
-  ...(m.lowConfidence ? ['approximate: the body was partly hidden'] : []),
+  ...(m.lowConfidence ? ['approximate: the pose model was unsure of it'] : []),
   ...((m.bias === 'low' && m.verdict === 'below') || (m.bias === 'high' && m.verdict === 'above')
     ? [`the ${m.fromView === 'face-on' ? 'face-on' : 'down-the-line'} view tends to read this ${m.bias}`]
     : []),
@@ -264,18 +264,34 @@ function poseFindings(facts: WriteUpFacts): Finding[] {
   return findings;
 }
 
-/** "Hip rotation and X-Factor are not measurable from this view" — with the view that would show them. */
-function viewLimits(facts: WriteUpFacts): string[] {
-  const missing = facts.swing?.metrics.filter((m) => !m.measurable) ?? [];
-  if (missing.length === 0) return [];
-  const names = missing.map((m, i) => {
+/** "Hip rotation and X-Factor" — a list of figures' names as a sentence starts it. */
+function nameList(metrics: MetricFact[]): string {
+  const names = metrics.map((m, i) => {
     const label = m.label.replace(/ \(.*\)$/, '');
     return i === 0 || label.startsWith('X-') ? label : label.toLowerCase();
   });
-  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
-  const neededViews = [...new Set(missing.map((m) => m.needsView).filter((v) => v !== 'any' && !facts.swing!.viewsAnalysed.includes(v)))];
-  const hint = neededViews.length > 0 ? ` A ${neededViews.join(' and ')} video would add ${missing.length === 1 ? 'it' : 'them'}.` : '';
-  return [`${list} ${missing.length === 1 ? 'is' : 'are'} not measurable from this view.${hint}`];
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+}
+
+/**
+ * "Hip rotation and X-Factor are not measurable from this view" — with the view that would show them;
+ * figures the view shows but this video did not let the model read steadily are told apart, since what
+ * helps there is filming again, not another angle.
+ */
+function viewLimits(facts: WriteUpFacts): string[] {
+  const missing = facts.swing?.metrics.filter((m) => !m.measurable) ?? [];
+  const unseen = missing.filter((m) => m.withheld !== 'uncertain');
+  const unsteady = missing.filter((m) => m.withheld === 'uncertain');
+  const sentences: string[] = [];
+  if (unseen.length > 0) {
+    const neededViews = [...new Set(unseen.map((m) => m.needsView).filter((v) => v !== 'any' && !facts.swing!.viewsAnalysed.includes(v)))];
+    const hint = neededViews.length > 0 ? ` A ${neededViews.join(' and ')} video would add ${unseen.length === 1 ? 'it' : 'them'}.` : '';
+    sentences.push(`${nameList(unseen)} ${unseen.length === 1 ? 'is' : 'are'} not measurable from this view.${hint}`);
+  }
+  if (unsteady.length > 0) {
+    sentences.push(`${nameList(unsteady)} could not be read reliably from this video, so ${unsteady.length === 1 ? 'it is' : 'they are'} left out; filming again with the whole body in frame and in good light may help.`);
+  }
+  return sentences;
 }
 
 function mobilitySummary(facts: WriteUpFacts): string {
@@ -304,7 +320,8 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
 
   // The practice advice comes first; the hints about the next upload and the workout always fit after it.
   recommendations.splice(4);
-  if (facts.swing && limits.length > 0 && !facts.swing.viewsAnalysed.includes('down-the-line')) {
+  const viewLimited = facts.swing?.metrics.some((m) => !m.measurable && m.withheld !== 'uncertain') ?? false;
+  if (facts.swing && viewLimited && !facts.swing.viewsAnalysed.includes('down-the-line')) {
     recommendations.push('Add a down-the-line video next time so the figures this camera angle cannot see can be measured too.');
   }
   if (!facts.launch) recommendations.push('Enter your launch-monitor numbers with the next upload to get a ball-flight and distance comparison.');

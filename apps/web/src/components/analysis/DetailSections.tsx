@@ -22,7 +22,7 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
             {s.verdict && <Badge variant={s.verdict === 'within' ? 'default' : 'premium'}>{VERDICT_TEXT[s.verdict]}</Badge>}
           </span>
         ) : (
-          <Badge variant="neutral">Not measurable from this view</Badge>
+          <Badge variant="neutral">{reading.withheld === 'uncertain' ? 'Too uncertain to measure' : 'Not measurable from this view'}</Badge>
         )}
       </div>
       <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${reading.value !== null ? `, measured ${Math.round(reading.value)}` : ''}`}>
@@ -37,7 +37,11 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
         <span>{s.scaleMax}°</span>
       </div>
       {!reading.measurable && reading.note && <p className="an-small">{reading.note}</p>}
-      {reading.measurable && reading.confidence !== null && reading.confidence < 0.6 && <p className="an-small">Low confidence ({Math.round(reading.confidence * 100)}%): film again with the whole body in frame.</p>}
+      {reading.measurable && reading.confidence !== null && reading.confidence < 0.6 && (
+        <p className="an-small">
+          Low confidence ({Math.round(reading.confidence * 100)}%): the readings of it varied, so treat it as approximate. The whole body in frame, in good light, helps.
+        </p>
+      )}
       {reading.measurable && reading.note && (
         // How the figure was read and which way the model errs: a golfer comparing apps should see it, tucked away.
         <details className="an-how">
