@@ -34,12 +34,12 @@ export const MAX_CROWD_SHARE = 0.3;
 const CROWD_SAMPLES = 10;
 const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
 /**
- * The measure model by view. Face-on the turn comes from 2D widths, and the full model reads them far
- * more steadily than the heavy one: the fixture's swing as uploaded, re-encoded, mirrored and at 75% size
- * read within 1.2° (shoulder) and 3° (hip) with it (before the camera-yaw correction, which adds its own
- * few degrees), 10° and 25° apart with the heavy model, which also saw no hip turn at all for the first
- * half of the backswing. It is ~4× cheaper too. Down the line the turn
- * comes from the 3D world landmarks, where the heavy model is the smooth one (ARCHITECTURE section 8).
+ * The measure model by view. Face-on the turn comes from 2D widths, and the full model reads them more
+ * steadily than the heavy one: of the fixture's swing as uploaded, re-encoded, mirrored and at 75% size,
+ * the heavy model's picture and mirror readings disagreed too much to give the hips on three (the full
+ * model's on one, bench:accuracy), and it saw no hip turn at all for the first half of the backswing.
+ * It is ~4× cheaper too. Down the line the turn comes from the 3D world landmarks, where the heavy model
+ * is the smooth one (ARCHITECTURE section 8).
  */
 const MEASURE_MODEL: Record<CameraView, ModelVariant> = { 'face-on': 'full', 'down-the-line': 'heavy' };
 
