@@ -39,7 +39,7 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
       {!reading.measurable && reading.note && <p className="an-small">{reading.note}</p>}
       {reading.measurable && reading.confidence !== null && reading.confidence < 0.6 && (
         <p className="an-small">
-          Low confidence ({Math.round(reading.confidence * 100)}%): the readings of it varied, so treat it as approximate. The whole body in frame, in good light, helps.
+          Low confidence: the readings of it varied, so treat it as approximate. The whole body in frame, in good light, helps.
         </p>
       )}
       {reading.measurable && reading.note && (
