@@ -113,6 +113,11 @@ if (!existsSync(fixture)) {
       for (const [name, m] of Object.entries(s.metrics)) {
         console.log(`  ${name.padEnd(18)} ${m.measurable ? `${m.value} ${m.unit}` : 'not measurable'}  (confidence ${m.confidence}, view ${m.view})${m.note ? ` — ${m.note}` : ''}`);
       }
+      // Each top frame read twice (the picture and its mirror image): shoulder / hip, and which reading stood.
+      type Turns = { shoulder: number | null; hip: number | null } | null;
+      const readings = r.fields.technicalDetails.topReadings as { frame: number; picture: Turns; mirror: Turns; used: string | null }[];
+      const turns = (t: Turns) => (t ? `${t.shoulder ?? '—'} / ${t.hip ?? '—'}` : 'none');
+      for (const t of readings) console.log(`  top frame ${t.frame}: picture ${turns(t.picture)}, mirror image ${turns(t.mirror)} → ${t.used === 'mean' ? 'both, averaged' : t.used === 'direct' ? 'the picture alone' : t.used === 'mirrored' ? 'the mirror image alone' : (t.used ?? 'neither')}`);
       const text = measuredAnalysisText(buildFacts({ club: 'driver', tour: 'pga', launchMonitor: null, pose: { ...s, keyframes: {}, poseUrl: null }, downTheLinePose: null }));
       console.log(`  mobilityAnalysis ${JSON.stringify(text.mobilityAnalysis)}`);
       console.log(`  analysisResults  ${JSON.stringify({ posture: text.analysisResults.posture, balance: text.analysisResults.balance })}`);

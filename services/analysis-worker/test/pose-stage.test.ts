@@ -83,6 +83,13 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(m.xFactor.value!).toBeLessThanOrEqual(60);
     expect(m.hipRotation.note).toContain('3 of 3 frames had one of their two readings');
     expect(fields.technicalDetails.topReadingsSetAside).toBe(3);
+    // What an operator sees of it: each top frame's two readings, and the one that stood.
+    const readings = fields.technicalDetails.topReadings as { picture: { shoulder: number; hip: number }; mirror: { shoulder: number; hip: number }; used: string }[];
+    expect(readings.map((r) => r.used)).toEqual(['mirrored', 'mirrored', 'mirrored']);
+    for (const r of readings) {
+      expect(r.picture.hip).toBeGreaterThan(r.picture.shoulder);
+      expect(r.mirror.hip).toBeLessThanOrEqual(r.mirror.shoulder);
+    }
     expect(summary.models).toEqual({ search: 'pose_landmarker_lite', measure: 'pose_landmarker_full' });
     expect(fields.technicalDetails.measureFramesFrom).toBe('transcode');
     expect(m.spineAngleAddress.measurable).toBe(false);

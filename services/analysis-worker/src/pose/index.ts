@@ -9,7 +9,8 @@ import { crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
 import { fuseReadings, mirrorFrame, unmirrorPose } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile } from './frames.js';
 import type { Pose } from './landmarks.js';
-import { computeMetrics, turnOrderHolds } from './metrics.js';
+import { computeMetrics, readTurns, turnOrderHolds } from './metrics.js';
+import { alignLabels } from './geometry.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
@@ -222,12 +223,14 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   }));
   const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => fused.get(i) ?? []);
   const addressPoses = posesAt(wanted.address);
-  const topReadings = [...new Set(wanted.top)].flatMap((i) => {
-    const reading = fuse(i, (pose) => turnOrderHolds(addressPoses, pose, metricContext));
-    if (reading) fused.set(i, reading.pose); // the top key frame shows the reading the figures come from
-    return reading ?? [];
-  });
+  const topFused = [...new Set(wanted.top)].map((frame) => ({ frame, reading: fuse(frame, (pose) => turnOrderHolds(addressPoses, pose, metricContext)) }));
+  // The top key frame shows the reading the figures come from.
+  for (const { frame, reading } of topFused) if (reading) fused.set(frame, reading.pose);
+  const topReadings = topFused.flatMap((t) => t.reading ?? []);
   const topReadingsSetAside = topReadings.filter((r) => r.fusion === 'direct' || r.fusion === 'mirrored').length;
+  // Each top frame's two readings as figures, and which stood: why a figure reads as it does, or was withheld.
+  const turnsOf = (pose: Pose | undefined) => (pose && stance ? readTurns(addressPoses, alignLabels(pose, stance, measureSize.width, measureSize.height), metricContext) : null);
+  const topReadingDetails = topFused.map(({ frame, reading }) => ({ frame, picture: turnsOf(direct.get(frame)), mirror: turnsOf(fromMirror.get(frame)), used: reading?.fusion ?? null }));
   const metrics = computeMetrics(
     { address: addressPoses, top: topReadings.map((r) => r.pose), impact: posesAt(wanted.impact), topReadings: topReadings.flatMap((r) => r.kept), topReadingsSetAside },
     metricContext,
@@ -271,6 +274,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     measureFramesFrom: written ? 'transcode' : 'playback',
     measuredFrames: measureIndices.length * 2, // each read directly and mirrored
     topReadingsSetAside,
+    topReadings: topReadingDetails,
     refinedFrames: search.fineFrames,
     timings,
   };

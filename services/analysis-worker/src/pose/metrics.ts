@@ -126,9 +126,18 @@ function topTurns(poses: EventPoses, ctx: MetricContext, cameraYaw: number): { s
  */
 export function turnOrderHolds(address: Pose[], top: Pose, ctx: MetricContext): boolean {
   // The camera's angle to the target line shifts both turns alike, so it cannot change their order.
-  const { shoulder, hip } = topTurns({ address, top: [top], impact: [] }, ctx, 0);
-  const [s, h] = [shoulder[0], hip[0]];
-  return s === undefined || h === undefined || !Number.isFinite(s) || !Number.isFinite(h) || s >= h;
+  const { shoulder, hip } = readTurns(address, top, ctx, 0);
+  return shoulder === null || hip === null || shoulder >= hip;
+}
+
+/**
+ * One top pose's shoulder turn and hip rotation against the address poses, degrees, as the metrics read
+ * them (null where a line cannot be read): what technicalDetails shows of each reading of a frame.
+ */
+export function readTurns(address: Pose[], top: Pose, ctx: MetricContext, cameraYaw = ctx.view === 'face-on' ? cameraYawFaceOn(address, ctx) : 0): { shoulder: number | null; hip: number | null } {
+  const { shoulder, hip } = topTurns({ address, top: [top], impact: [] }, ctx, cameraYaw);
+  const value = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? round1(v) : null);
+  return { shoulder: value(shoulder[0]), hip: value(hip[0]) };
 }
 
 /** Metres per pixel at the golfer in a face-on frame: hip and shoulder widths, 3D against 2D. */
@@ -171,7 +180,7 @@ export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
     : '';
   const how = (estimate3d: number[], bias: string) =>
     (faceOn
-      ? `Face-on: from the shrinking projected width of the line (top vs address), against the target line with the camera ${Math.abs(Math.round(cameraYaw))}° off square (address hips and feet); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. ${bias}`
+      ? `Face-on: from the shrinking projected width of the line (top vs address), against the target line with the camera ${Math.abs(Math.round(cameraYaw))}° off square (address hips and feet); the 3D depth estimate reads ${Math.round(median(estimate3d))}°. ${bias}.`
       : '3D world landmarks (heavy model): rotation about the vertical axis, top vs address; depth is the least certain part of the estimate.') + flipNote;
   const biased = (direction: NonNullable<Metric['bias']>) => (faceOn ? direction : undefined);
   const shoulderTurn = metric(median(shoulder), 'deg', 'any', shoulderConf, how(shoulder3d, 'The pose model tends to under-read a big shoulder turn'), biased('low'));
