@@ -217,27 +217,28 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const stance = direct.get(events.address.frame) ?? fromMirror.get(events.address.frame);
   const metricContext = { view: viewInfo.view, handedness, width: measureSize.width, height: measureSize.height };
   const fuse = (i: number, plausible?: (pose: Pose) => boolean) => fuseReadings(direct.get(i), fromMirror.get(i), stance, measureSize.width, measureSize.height, plausible);
-  const fused = new Map(measureIndices.flatMap((i) => {
-    const reading = fuse(i);
-    return reading ? [[i, reading.pose] as const] : [];
+  // The address comes first: the top's turn order is read against it.
+  const addressPoses = [...new Set(wanted.address)].flatMap((i) => fuse(i)?.pose ?? []);
+  const topFrames = [...new Set(wanted.top)];
+  const plausibleTop = (pose: Pose) => turnOrderHolds(addressPoses, pose, metricContext);
+  const readings = new Map(measureIndices.flatMap((i) => {
+    const reading = fuse(i, topFrames.includes(i) ? plausibleTop : undefined);
+    return reading ? [[i, reading] as const] : [];
   }));
-  const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => fused.get(i) ?? []);
-  const addressPoses = posesAt(wanted.address);
-  const topFused = [...new Set(wanted.top)].map((frame) => ({ frame, reading: fuse(frame, (pose) => turnOrderHolds(addressPoses, pose, metricContext)) }));
-  // The top key frame shows the reading the figures come from.
-  for (const { frame, reading } of topFused) if (reading) fused.set(frame, reading.pose);
-  const topReadings = topFused.flatMap((t) => t.reading ?? []);
+  const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => readings.get(i)?.pose ?? []);
+  const topReadings = topFrames.flatMap((i) => readings.get(i) ?? []);
   const topReadingsSetAside = topReadings.filter((r) => r.fusion === 'direct' || r.fusion === 'mirrored').length;
   // Each top frame's two readings as figures, and which stood: why a figure reads as it does, or was withheld.
   const turnsOf = (pose: Pose | undefined) => (pose && stance ? readTurns(addressPoses, alignLabels(pose, stance, measureSize.width, measureSize.height), metricContext) : null);
-  const topReadingDetails = topFused.map(({ frame, reading }) => ({ frame, picture: turnsOf(direct.get(frame)), mirror: turnsOf(fromMirror.get(frame)), used: reading?.fusion ?? null }));
+  const topReadingDetails = topFrames.map((frame) => ({ frame, picture: turnsOf(direct.get(frame)), mirror: turnsOf(fromMirror.get(frame)), used: readings.get(frame)?.fusion ?? null }));
   const metrics = computeMetrics(
     { address: addressPoses, top: topReadings.map((r) => r.pose), impact: posesAt(wanted.impact), topReadings: topReadings.flatMap((r) => r.kept), topReadingsSetAside },
     metricContext,
   );
 
   const keyframes: Partial<Record<KeyFrameName, Buffer>> = {};
-  for (const [name, frame] of keyFrames) keyframes[name] = await renderKeyFrame(frame, fused.get(frame.index) ?? nearestSearchPose(frame.index));
+  // The top key frame shows the reading the figures come from.
+  for (const [name, frame] of keyFrames) keyframes[name] = await renderKeyFrame(frame, readings.get(frame.index)?.pose ?? nearestSearchPose(frame.index));
   lap('keyframesMs', t);
 
   const tempo = tempoOf(events);

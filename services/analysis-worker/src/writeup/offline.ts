@@ -1,4 +1,4 @@
-import { exerciseRecommendations, extending, measured, POSTURE_HELD_DEG, STEADY_CM, SWAY_CM, swayDirection } from './focus.js';
+import { exerciseRecommendations, extending, measured, POSTURE_HELD_DEG, STEADY_CM, SWAY_CM, swayDirection, swaySize } from './focus.js';
 import { buildFacts, launch, metric, TOUR_TEMPO_RATIO, type LaunchFact, type MetricFact, type WriteUpFacts } from './facts.js';
 import type { WriteUp, WriteUpInput } from './types.js';
 
@@ -238,7 +238,7 @@ function poseFindings(facts: WriteUpFacts): Finding[] {
   for (const [key, part] of [['headSway', 'Head'], ['hipSway', 'Hips']] as const) {
     const sway = metric(facts, key);
     if (!measured(sway)) continue;
-    const size = Math.abs(sway.value);
+    const size = swaySize(sway)!;
     const away = sway.value >= 0;
     if (size <= STEADY_CM) findings.push({ priority: 6, strength: `${part} stayed steady (${withUnit(size, 'cm')} of sideways movement).` });
     else if (size > SWAY_CM)
@@ -273,15 +273,17 @@ function nameList(metrics: MetricFact[]): string {
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 }
 
+/** Figures no analysed camera view can show (as against ones this video was too unsteady for). */
+const unseenFigures = (facts: WriteUpFacts): MetricFact[] => facts.swing?.metrics.filter((m) => !m.measurable && m.withheld !== 'uncertain') ?? [];
+
 /**
  * "Hip rotation and X-Factor are not measurable from this view" — with the view that would show them;
  * figures the view shows but this video did not let the model read steadily are told apart, since what
  * helps there is filming again, not another angle.
  */
 function viewLimits(facts: WriteUpFacts): string[] {
-  const missing = facts.swing?.metrics.filter((m) => !m.measurable) ?? [];
-  const unseen = missing.filter((m) => m.withheld !== 'uncertain');
-  const unsteady = missing.filter((m) => m.withheld === 'uncertain');
+  const unseen = unseenFigures(facts);
+  const unsteady = facts.swing?.metrics.filter((m) => !m.measurable && m.withheld === 'uncertain') ?? [];
   const sentences: string[] = [];
   if (unseen.length > 0) {
     const neededViews = [...new Set(unseen.map((m) => m.needsView).filter((v) => v !== 'any' && !facts.swing!.viewsAnalysed.includes(v)))];
@@ -320,8 +322,7 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
 
   // The practice advice comes first; the hints about the next upload and the workout always fit after it.
   recommendations.splice(4);
-  const viewLimited = facts.swing?.metrics.some((m) => !m.measurable && m.withheld !== 'uncertain') ?? false;
-  if (facts.swing && viewLimited && !facts.swing.viewsAnalysed.includes('down-the-line')) {
+  if (facts.swing && unseenFigures(facts).length > 0 && !facts.swing.viewsAnalysed.includes('down-the-line')) {
     recommendations.push('Add a down-the-line video next time so the figures this camera angle cannot see can be measured too.');
   }
   if (!facts.launch) recommendations.push('Enter your launch-monitor numbers with the next upload to get a ball-flight and distance comparison.');
