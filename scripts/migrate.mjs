@@ -9,7 +9,9 @@ const root = new URL('..', import.meta.url).pathname;
 for (const s of SERVICES) {
   const entry = join(root, s.dir, 'dist/migrate.js');
   if (!existsSync(entry)) continue;
-  const run = spawnSync(process.execPath, [entry], { stdio: 'inherit', env: { INTERNAL_TOKEN: 'migrate-only-internal-token', ...process.env } });
+  // Migrations touch only PostgreSQL: placeholders for the secrets each service's config requires.
+  const env = { INTERNAL_TOKEN: 'migrate-only-internal-token', S3_ACCESS_KEY: 'migrate-only', S3_SECRET_KEY: 'migrate-only', ...process.env };
+  const run = spawnSync(process.execPath, [entry], { stdio: 'inherit', env });
   if (run.status !== 0) process.exit(run.status ?? 1);
   console.log(`migrated ${s.name}`);
 }

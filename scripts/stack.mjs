@@ -45,11 +45,30 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
   env.INTERNAL_TOKEN ??= randomBytes(24).toString('base64url');
   env.NODE_ENV ??= dev ? 'development' : 'production';
   mkdirSync(env.DATA_DIR, { recursive: true });
+  // The gateway requires ADMIN_PASSWORD in production; a local run generates one once into
+  // DATA_DIR/admin-password (the gateway's own rule, so both agree) and hands it to the gateway only.
+  let adminPassword = env.ADMIN_PASSWORD;
+  if (!adminPassword) {
+    const { resolveAdminPassword } = await import(join(ROOT, 'services/gateway/dist/services/admin-password.js'));
+    adminPassword = resolveAdminPassword('', env.DATA_DIR).password;
+  }
 
   let s3;
   if (!env.S3_ENDPOINT) {
     const { startEmbeddedS3 } = await import(join(ROOT, 'packages/server-kit/dist/index.js'));
-    s3 = await startEmbeddedS3({ directory: join(env.DATA_DIR, 's3'), port: Number(env.S3_PORT ?? 0), buckets: [env.S3_BUCKET ?? 'swing-videos'] });
+    // The embedded store checks signatures like any S3: the credentials come from the environment when
+    // both are set, otherwise they are made for this run and handed to every service below.
+    if (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY) {
+      env.S3_ACCESS_KEY = `local-${randomBytes(8).toString('hex')}`;
+      env.S3_SECRET_KEY = randomBytes(30).toString('base64url');
+    }
+    s3 = await startEmbeddedS3({
+      directory: join(env.DATA_DIR, 's3'),
+      port: Number(env.S3_PORT ?? 0),
+      buckets: [env.S3_BUCKET ?? 'swing-videos'],
+      accessKey: env.S3_ACCESS_KEY,
+      secretKey: env.S3_SECRET_KEY,
+    });
     Object.assign(env, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey });
     if (!quiet) console.log(`embedded object store (s3rver) at ${s3.endpoint}, data in ${join(env.DATA_DIR, 's3')}`);
   }
@@ -66,6 +85,7 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
     const args = dev ? ['--import', 'tsx', '--watch', join(ROOT, s.dir, 'src/main.ts')] : ['--enable-source-maps', entry];
     // Each service reads its own PORT: the gateway the public one, the others their fixed internal ones.
     const childEnv = { ...env, PORT: String(s.name === 'gateway' ? gatewayPort : (env[`${s.name.toUpperCase().replace('-', '_')}_PORT`] ?? s.port)) };
+    if (s.name === 'gateway') childEnv.ADMIN_PASSWORD = adminPassword;
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: childEnv,

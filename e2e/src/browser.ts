@@ -13,14 +13,32 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone: 390x844, touch, device scale 2. */
+/** A phone: 390x844, touch, device scale 2. Every page records what the Content-Security-Policy blocked. */
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || document.location.pathname}:${e.lineNumber})`));
+  });
+  return context;
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
+/** What the page's Content-Security-Policy refused so far (see the gateway's http/security-headers.ts). */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => []);
+}
+
+/**
+ * Saves a screenshot (`fullPage: false` keeps the viewport as the golfer sees it: dialogs and toasts are
+ * fixed to it), and fails the journey if the page's security policy blocked anything: a screen that
+ * loads something the policy does not list is broken for real golfers.
+ */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
+  const blocked = await cspViolations(page);
+  if (blocked.length > 0) throw new Error(`${name}: the Content-Security-Policy blocked ${blocked.join('; ')} (add the source to services/gateway/src/http/security-headers.ts if the app needs it)`);
 }
 
 /** Waits until the locator's first match is visible (vitest has no Playwright matchers). */

@@ -10,6 +10,8 @@ export interface RunningStack {
   url: string;
   adminPassword: string;
   databaseUrl: string;
+  /** The embedded object store (s3rver behind signature checks) this stack started. */
+  s3Endpoint: string;
   stop(): Promise<void>;
 }
 
@@ -51,12 +53,16 @@ export async function startProduct(): Promise<RunningStack> {
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: process.env.E2E_VERBOSE ? 'info' : 'warn',
       S3_ENDPOINT: '',
+      // Journeys sign up many golfers from one address (127.0.0.1); the limits themselves are tested in the gateway.
+      RATE_LIMIT_REGISTER_IP: process.env.RATE_LIMIT_REGISTER_IP ?? '1000',
+      RATE_LIMIT_UPLOAD_IP: process.env.RATE_LIMIT_UPLOAD_IP ?? '1000',
     },
   });
   return {
     url: `http://127.0.0.1:${port}`,
     adminPassword,
     databaseUrl: dbUrl.toString(),
+    s3Endpoint: (stack.env as Record<string, string>).S3_ENDPOINT!,
     async stop() {
       await stack.stop();
       const adminUrl = new URL(base);

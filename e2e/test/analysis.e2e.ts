@@ -79,18 +79,18 @@ describe.skipIf(!fixture)('swing analysis journey', () => {
     const frame = await page.request.get(`${stack.url}${status.pose.keyframes.top}`);
     expect(frame.headers()['content-type']).toContain('image/jpeg');
     expect(status.mobilityAnalysis.shoulderTurn).toMatch(/^\d+°$/);
-    // Uploaded through the app, the clip's turn at the top lands inside the issue's human ranges
-    // (the worker's fixture test says how it is read).
+    // Uploaded through the app, the clip's shoulder turn at the top lands inside tour players' range
+    // (issue 16: 75-120°); from the front the hips, and so the X-factor, are not measured, and the page
+    // says which video measures them (the worker's real-clip test says how each is read).
     const turns = status.pose.metrics;
-    for (const [key, min, max] of [['shoulderTurn', 60, 120], ['hipRotation', 25, 65], ['xFactor', 15, 60]] as const) {
-      expect(turns[key].measurable).toBe(true);
-      expect(turns[key].value).toBeGreaterThanOrEqual(min);
-      expect(turns[key].value).toBeLessThanOrEqual(max);
-    }
+    expect(turns.shoulderTurn.measurable).toBe(true);
+    expect(turns.shoulderTurn.value).toBeGreaterThanOrEqual(75);
+    expect(turns.shoulderTurn.value).toBeLessThanOrEqual(120);
+    expect(turns.hipRotation.withheld).toBe('view');
     const mobility = page.locator('[aria-label="Mobility Analysis"]').first();
     await mobility.scrollIntoViewIfNeeded();
     await visible(mobility.getByText(status.mobilityAnalysis.shoulderTurn).first());
-    await visible(page.getByTestId('mobility-xFactor').getByText(`${Math.round(turns.xFactor.value)}°`));
+    await visible(page.getByTestId('mobility-hipRotation').getByText(/A down-the-line video measures it/));
     const assessment = page.locator('[aria-label="Performance Assessment"]').first();
     await visible(assessment.getByText(status.performanceAssessment.slice(0, 40), { exact: false }).first());
     // Key frames load lazily: bring them into view so the screenshot shows them.

@@ -10,9 +10,15 @@ import { SignUpScreen } from './screens/auth/SignUpScreen';
 import { HomeScreen } from './screens/home/HomeScreen';
 import { ProfileScreen } from './screens/profile/ProfileScreen';
 import { NotFoundScreen } from './screens/misc/NotFoundScreen';
-import { ComingSoonScreen } from './screens/misc/ComingSoonScreen';
 import { MobilePreviewScreen } from './screens/misc/MobilePreviewScreen';
+import { SubscribeScreen } from './screens/subscribe/SubscribeScreen';
+import { PaymentSuccessScreen } from './screens/subscribe/PaymentSuccessScreen';
 import { AnalysisDetailScreen, AnalysisListScreen, AnalysisLoadingScreen, UploadScreen } from './screens/analysis/routes';
+import { DailyWorkoutScreen } from './screens/workout/DailyWorkoutScreen';
+import { ExerciseLibraryScreen } from './screens/exercises/ExerciseLibraryScreen';
+import { adminRoutes } from './screens/admin/routes';
+import { HowPointsWorkScreen } from './screens/points/HowPointsWorkScreen';
+import { LeaderboardScreen } from './screens/points/LeaderboardScreen';
 
 /** Signed-in area: 'Authenticating...' while the user loads; signed-out visitors get the landing at / and are sent there elsewhere. */
 function SignedInArea() {
@@ -23,21 +29,6 @@ function SignedInArea() {
   return <Shell user={user} />;
 }
 
-const SIGNED_IN_PLACEHOLDERS: Array<[path: string, title: string]> = [
-  ['/leaderboard', 'Leaderboard'],
-  ['/daily-workout', "Today's Workout"],
-  ['/exercises', 'Exercise Library'],
-  ['/how-points-work', 'How Points Work'],
-  ['/subscribe', 'Go Premium'],
-  ['/payment-success', 'Payment Successful'],
-];
-
-const ADMIN_PLACEHOLDERS: Array<[path: string, title: string]> = [
-  ['/admin', 'Admin Panel'],
-  ['/admin-login', 'Admin Login'],
-  ['/admin/downloads', 'Admin Downloads'],
-];
-
 export function AppRoutes() {
   return (
     <Routes>
@@ -45,9 +36,7 @@ export function AppRoutes() {
       <Route path="/sign-up" element={<SignUpScreen />} />
       <Route path="/mobile-preview" element={<MobilePreviewScreen />} />
       <Route path="/home" element={<Navigate to="/" replace />} />
-      {ADMIN_PLACEHOLDERS.map(([path, title]) => (
-        <Route key={path} path={path} element={<ComingSoonScreen title={title} standalone />} />
-      ))}
+      {adminRoutes()}
       <Route element={<SignedInArea />}>
         <Route index element={<HomeScreen />} />
         <Route path="/profile" element={<ProfileScreen />} />
@@ -55,9 +44,12 @@ export function AppRoutes() {
         <Route path="/analysis/:id" element={<AnalysisDetailScreen />} />
         <Route path="/analysis-loading/:id" element={<AnalysisLoadingScreen />} />
         <Route path="/upload" element={<UploadScreen />} />
-        {SIGNED_IN_PLACEHOLDERS.map(([path, title]) => (
-          <Route key={path} path={path} element={<ComingSoonScreen title={title} />} />
-        ))}
+        <Route path="/daily-workout" element={<DailyWorkoutScreen />} />
+        <Route path="/exercises" element={<ExerciseLibraryScreen />} />
+        <Route path="/subscribe" element={<SubscribeScreen />} />
+        <Route path="/payment-success" element={<PaymentSuccessScreen />} />
+        <Route path="/leaderboard" element={<LeaderboardScreen />} />
+        <Route path="/how-points-work" element={<HowPointsWorkScreen />} />
       </Route>
       <Route path="*" element={<NotFoundScreen />} />
     </Routes>

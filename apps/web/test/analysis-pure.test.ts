@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
 import { relativeAge } from '../src/components/analysis/logic/relative-time';
 import { comparisonBars, mobilityScale, scalePosition } from '../src/components/analysis/logic/scales';
 import { HOLD_PERCENT, loadingDecision, loadingProgress } from '../src/components/analysis/logic/loading-progress';
 import { analysisCardState, analysisErrorMessage, completedCount, ANALYSIS_FAILED_FALLBACK } from '../src/components/analysis/logic/analysis-state';
-import { mobilityReadings } from '../src/components/analysis/logic/mobility';
+import { BELOW_BAR_NOTE, bodyReadings, mobilityReadings } from '../src/components/analysis/logic/mobility';
 import { formatDelta, progressRows } from '../src/components/analysis/logic/progress';
 import { ballFlightPath } from '../src/components/analysis/logic/ball-flight';
 import { containedRect, frameIndexAt, frameStepTime } from '../src/components/analysis/logic/pose-overlay';
@@ -138,10 +138,11 @@ describe('analysis card state (section 4)', () => {
 });
 
 const metric = (value: number | null, measurable: boolean, note?: string): Metric => ({ value, unit: 'deg', measurable, confidence: 0.9, view: 'any', ...(note ? { note } : {}) });
+const summary = (view: PoseSummary['view'], metrics: Partial<PoseSummary['metrics']>) => ({ view, metrics }) as unknown as PoseSummary;
 
 describe('mobility readings', () => {
   it('prefers the pose metrics and keeps "not measurable" honest', () => {
-    const pose = { metrics: { hipRotation: metric(44, true), shoulderTurn: metric(null, false, 'Needs a down-the-line view'), xFactor: metric(41, true) } } as unknown as PoseSummary;
+    const pose = summary('face-on', { hipRotation: metric(44, true), shoulderTurn: metric(null, false, 'Needs a down-the-line view'), xFactor: metric(41, true) });
     const r = mobilityReadings(pose, { hipRotation: '10°' });
     expect(r.map((x) => [x.key, x.value, x.measurable])).toEqual([
       ['hipRotation', 44, true],
@@ -151,32 +152,34 @@ describe('mobility readings', () => {
     expect(r[1]!.note).toBe('Needs a down-the-line view');
   });
 
-  it('takes a metric from the down-the-line view when the face-on view cannot measure it', () => {
-    const faceOn = { metrics: { hipRotation: metric(44, true), shoulderTurn: metric(null, false, 'Needs a down-the-line view'), xFactor: metric(41, true) } } as unknown as PoseSummary;
-    const dtl = { metrics: { hipRotation: metric(47, true), shoulderTurn: metric(91, true), xFactor: metric(null, false) } } as unknown as PoseSummary;
-    expect(mobilityReadings([faceOn, dtl], null).map((x) => x.value)).toEqual([44, 91, 41]);
-    expect(mobilityReadings([faceOn, null], null).map((x) => x.value)).toEqual([44, null, 41]);
+  it('takes the turn figures from down the line when both videos gave one (it sees both ends of each line), else from the face-on video', () => {
+    const faceOn = summary('face-on', { hipRotation: metric(null, false, 'Needs a down-the-line video'), shoulderTurn: metric(70, true), xFactor: metric(null, false) });
+    const dtl = summary('down-the-line', { hipRotation: metric(47, true), shoulderTurn: metric(88, true), xFactor: metric(41, true) });
+    const both = mobilityReadings([faceOn, dtl], null);
+    expect(both.map((x) => x.value)).toEqual([47, 88, 41]);
+    expect(both.map((x) => x.fromView)).toEqual(['down-the-line', 'down-the-line', 'down-the-line']);
+    expect(mobilityReadings([faceOn, null], null).map((x) => x.value)).toEqual([null, 70, null]);
+    // A face-on clip uploaded in the down-the-line slot is read as the face-on view it is.
+    expect(mobilityReadings([dtl, faceOn], null).map((x) => x.value)).toEqual([47, 88, 41]);
   });
 
-  it('takes the more confident view when both measured a metric, as the written analysis does', () => {
-    const sure = (value: number, confidence: number) => ({ ...metric(value, true), confidence });
-    const faceOn = { metrics: { hipRotation: sure(59, 0.8), shoulderTurn: sure(67, 0.5), xFactor: sure(8, 0.5) } } as unknown as PoseSummary;
-    const dtl = { metrics: { hipRotation: sure(47, 0.6), shoulderTurn: sure(88, 0.7), xFactor: sure(41, 0.5) } } as unknown as PoseSummary;
-    // A tie keeps the face-on figure.
-    expect(mobilityReadings([faceOn, dtl], null).map((x) => x.value)).toEqual([59, 88, 8]);
+  it('does not show a figure under the confidence bar as a number, even from an older analysis', () => {
+    const shaky = { ...metric(37, true), confidence: CONFIDENCE_BAR - 0.09 };
+    const r = mobilityReadings(summary('face-on', { hipRotation: shaky, shoulderTurn: metric(61, true), xFactor: shaky }), null);
+    expect(r.map((x) => [x.value, x.withheld])).toEqual([[null, 'uncertain'], [61, undefined], [null, 'uncertain']]);
+    expect(r[0]!.note).toBe(BELOW_BAR_NOTE);
   });
 
-  it('tells a figure withheld as too uncertain apart from one the view cannot show, wherever it comes from', () => {
-    const uncertain: Metric = { ...metric(null, false, 'Too uncertain to give a figure'), confidence: 0.1, withheld: 'uncertain' };
-    const faceOn = { metrics: { hipRotation: metric(null, false, 'Only down the line'), shoulderTurn: metric(70, true), xFactor: uncertain } } as unknown as PoseSummary;
-    const dtl = { metrics: { hipRotation: uncertain, shoulderTurn: metric(88, true), xFactor: metric(null, false) } } as unknown as PoseSummary;
-    // The view that could show it but was read unsteadily speaks for it: filming again helps there.
+  it('tells a figure withheld as not measured reliably apart from one the view cannot show', () => {
+    const uncertain: Metric = { ...metric(null, false, 'Not measured reliably: the readings did not agree'), confidence: 0.1, withheld: 'uncertain' };
+    const faceOn = summary('face-on', { hipRotation: { ...metric(null, false, 'Only down the line'), withheld: 'view' }, shoulderTurn: metric(70, true), xFactor: uncertain });
+    const dtl = summary('down-the-line', { hipRotation: uncertain, shoulderTurn: metric(88, true), xFactor: metric(null, false) });
     expect(mobilityReadings([faceOn, dtl], null).map((x) => [x.key, x.withheld])).toEqual([
       ['hipRotation', 'uncertain'],
       ['shoulderTurn', undefined],
       ['xFactor', 'uncertain'],
     ]);
-    expect(mobilityReadings([faceOn, null], null)[0]!.withheld).toBe('view'); // older analyses have no reason: the view
+    expect(mobilityReadings([summary('face-on', { hipRotation: metric(null, false), shoulderTurn: metric(70, true), xFactor: metric(null, false) }), null], null)[0]!.withheld).toBe('view'); // older analyses have no reason: the view
     const fromText = mobilityReadings(null, { hipRotation: 'not measurable from this video: the readings were too uncertain', xFactor: 'not measurable from this view' });
     expect(fromText.map((x) => x.withheld)).toEqual(['uncertain', undefined, 'view']);
   });
@@ -185,6 +188,38 @@ describe('mobility readings', () => {
     const r = mobilityReadings(null, { hipRotation: '42° of rotation', shoulderTurn: 'limited turn', xFactor: 'not measurable from this view' });
     expect(r.map((x) => x.value)).toEqual([42, 65, null]);
     expect(r[2]!.measurable).toBe(false);
+  });
+});
+
+describe('balance and posture readings', () => {
+  const widths = (value: number): Metric => ({ value, unit: 'headWidths', measurable: true, confidence: 0.9, view: 'face-on' });
+  it.each([
+    [0.05, 'Stayed steady'],
+    [0.48, 'About half a head-width away from the target'],
+    [-0.7, 'About two thirds of a head-width toward the target'],
+    [1.1, 'About one head-width away from the target'],
+  ])('sway of %d head widths reads "%s"', (value, text) => {
+    const r = bodyReadings([summary('face-on', { headSway: widths(value), hipSway: widths(0), spineAngleAddress: metric(null, false, 'Seen from the side'), spineAngleChange: metric(null, false) })]);
+    expect(r.find((x) => x.key === 'headSway')!.text).toBe(text);
+  });
+
+  it('reads posture from down the line, sway from the face-on video, and says why a figure is missing', () => {
+    const faceOn = summary('face-on', { headSway: widths(0.2), hipSway: widths(0.5), spineAngleAddress: { ...metric(null, false, 'Forward bend is seen from the side'), withheld: 'view' }, spineAngleChange: metric(null, false) });
+    const dtl = summary('down-the-line', { headSway: metric(null, false), hipSway: metric(null, false), spineAngleAddress: metric(34.6, true), spineAngleChange: metric(-11.2, true) });
+    const both = bodyReadings([faceOn, dtl]);
+    expect(both.map((x) => [x.key, x.text])).toEqual([
+      ['headSway', 'About a quarter of a head-width away from the target'],
+      ['hipSway', 'About half a head-width away from the target'],
+      ['spineAngleAddress', '35° from upright'],
+      ['spineAngleChange', 'Stood up by 11°'],
+    ]);
+    const alone = bodyReadings([faceOn, null]);
+    expect(alone.find((x) => x.key === 'spineAngleAddress')).toMatchObject({ text: null, withheld: 'view', note: 'Forward bend is seen from the side' });
+  });
+
+  it('shows sway from an older analysis, in centimetres, as head widths too', () => {
+    const cm: Metric = { value: 7.5, unit: 'cm', measurable: true, confidence: 0.9, view: 'face-on' };
+    expect(bodyReadings([summary('face-on', { headSway: cm, hipSway: cm, spineAngleAddress: metric(null, false), spineAngleChange: metric(null, false) })])[0]!.text).toBe('About half a head-width away from the target');
   });
 });
 

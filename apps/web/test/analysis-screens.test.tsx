@@ -103,7 +103,7 @@ describe('/analysis', () => {
     expect(screen.getByText('No Monthly Data Available')).toBeTruthy();
     expect(await screen.findByText('1/1 used')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Limit Reached' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('link', { name: /Upgrade for Weekly Uploads/ }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: /Upgrade for Weekly Uploads/ }).getAttribute('href')).toBe('/subscribe');
   });
 
   it('deletes only after the browser confirmation, then refreshes list and averages', async () => {
@@ -193,7 +193,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     tempo: { backswingSec: 0.9, downswingSec: 0.33, ratio: 2.7 },
     metrics: {
       shoulderTurn: metric(null, false),
-      hipRotation: { ...metric(42), confidence: 0.8, note: 'Face-on: from the shrinking projected width of the hip line' },
+      hipRotation: { ...metric(42), confidence: 0.8, note: 'Read from behind: the direction of your hips seen from above' },
       xFactor: metric(46), spineAngleAddress: metric(30), spineAngleChange: metric(3), headSway: metric(2), hipSway: metric(2),
     },
     keyframes: { address: '/kf/a.jpg', top: '/kf/t.jpg', impact: '/kf/i.jpg', finish: '/kf/f.jpg' },
@@ -216,16 +216,51 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.getByText('+10 yds')).toBeTruthy();
   });
 
-  it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure too uncertain to give', async () => {
-    const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: 'Too uncertain to give a figure (10% confidence)' };
-    const metrics = { ...pose.metrics, hipRotation: uncertain };
+  it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure not measured reliably', async () => {
+    const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: 'Not measured reliably: the readings through the backswing did not agree closely enough.' };
+    const shaky = { ...metric(38), confidence: 0.42, note: 'Read from the front' };
+    const metrics = { ...pose.metrics, hipRotation: uncertain, xFactor: shaky };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, multipleSwings: true, viewMatchesSlot: false } }) });
     renderAt('/analysis/3');
     expect(await screen.findByText('More than one swing was found; the fullest one (top at 1.00s) was measured.')).toBeTruthy();
     expect(screen.getByText(/This video looks like a face-on view/)).toBeTruthy();
-    // A figure the video was too unsteady for is not blamed on the camera angle.
-    expect(within(screen.getByTestId('mobility-hipRotation')).getByText('Too uncertain to measure')).toBeTruthy();
+    // A figure the video was too unsteady for is not blamed on the camera angle, and says why in plain words.
+    const hips = within(screen.getByTestId('mobility-hipRotation'));
+    expect(hips.getByText('Not measured reliably')).toBeTruthy();
+    expect(hips.getByText(uncertain.note)).toBeTruthy();
+    // A figure under the confidence bar (an older analysis) is not shown as a number.
+    const x = within(screen.getByTestId('mobility-xFactor'));
+    expect(x.queryByText('38°')).toBeNull();
+    expect(x.getByText('Not measured reliably')).toBeTruthy();
     expect(within(screen.getByTestId('mobility-shoulderTurn')).getByText('Not measurable from this view')).toBeTruthy();
+  });
+
+  it('shows the tempo ratio of a slow-motion clip and says why its seconds are not given', async () => {
+    const slow = { ...pose, tempo: { backswingSec: null, downswingSec: null, ratio: 2.8 }, slowMotion: { factor: 3.2 } };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: slow }) });
+    renderAt('/analysis/3');
+    expect(await screen.findByText('2.8 : 1')).toBeTruthy();
+    expect(screen.getByText(/plays in slow motion \(about 3× slower\), so the seconds are not real time/)).toBeTruthy();
+    expect(screen.queryByText('Backswing')).toBeNull();
+  });
+
+  it('shows the workout focus areas the figures selected, and the rule that chose each', async () => {
+    server.set('GET /api/swing-analyses/3', {
+      body: analysis({
+        pose,
+        mobilityAnalysis: { shoulderTurn: '70°', hipRotation: 'not measurable from this view', xFactor: 'not measurable from this view', spineAngle: 'not measurable from this view' },
+        analysisResults: { balance: 'Stable and centred (head about a quarter of a head-width away from the target)' },
+        exerciseRecommendations: [{ category: 'Thoracic Spine Mobility', why: 'A freer upper back lets the shoulders turn fully.', exercises: ['Open Book Stretch', 'Quadruped Thoracic Rotation'] }],
+      }),
+    });
+    renderAt('/analysis/3');
+    const card = within(await screen.findByRole('region', { name: 'Workout Focus' }));
+    const areas = card.getAllByTestId('focus-area');
+    expect(areas.map((a) => a.querySelector('b')!.textContent)).toEqual(['Thoracic Spine Mobility', 'Shoulder Mobility & Stability', 'Core Control & Rotational Strength', 'Lower Body Stability & Strength']);
+    expect(within(areas[0]!).getByText('Chosen because your shoulder turn is under 85°.')).toBeTruthy();
+    expect(within(areas[0]!).getByText('Open Book Stretch · Quadruped Thoracic Rotation')).toBeTruthy();
+    expect(within(areas[1]!).getByText('Chosen because your shoulder turn is under 75°.')).toBeTruthy();
+    expect(within(areas[2]!).getByText('Added to make up the four focus areas of every workout.')).toBeTruthy();
   });
 
   it('shows key frames with their times and loads the pose track only when the skeleton is switched on', async () => {
@@ -237,9 +272,11 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.getByRole('button', { name: 'Show impact at 1.33 seconds' }).closest('figure')!.querySelector('figcaption')!.textContent).toBe('impact1.33s');
     expect(screen.getByText('2.7 : 1')).toBeTruthy();
     expect(screen.getByText('Not measurable from this view')).toBeTruthy();
-    // How a measured figure was read, with its confidence, one tap away.
-    expect(screen.getByText('How this was measured · 80% confidence')).toBeTruthy();
-    expect(screen.getByText('Face-on: from the shrinking projected width of the hip line')).toBeTruthy();
+    // How a measured figure was read, in plain words, one tap away.
+    const hips = within(screen.getByTestId('mobility-hipRotation'));
+    expect(hips.getByText('How this was measured')).toBeTruthy();
+    expect(hips.getByText('Read from behind: the direction of your hips seen from above')).toBeTruthy();
+    expect(hips.getByText('How sure: high.')).toBeTruthy();
     expect(calls.some((c) => c.url === pose.poseUrl)).toBe(false);
     fireEvent.click(screen.getByLabelText('Show skeleton'));
     await waitFor(() => expect(calls.some((c) => c.url === pose.poseUrl)).toBe(true));
@@ -403,7 +440,7 @@ describe('/upload', () => {
     renderAt('/upload');
     expect(await screen.findByText('Upload Limit Reached')).toBeTruthy();
     expect(screen.getByText("You've used your free video upload. Upgrade to premium for weekly uploads.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Upgrade Now/ }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: /Upgrade Now/ }).getAttribute('href')).toBe('/subscribe');
     expect(screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/');
   });
 

@@ -1,17 +1,22 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfileScreen } from '../src/screens/profile/ProfileScreen';
 import { Toaster, resetToasts } from '../src/components/ui/toast';
 import { AUTH_USER_KEY } from '../src/hooks/useAuth';
 import { makeUser, testQueryClient, wrap } from './helpers';
-import type { User } from '@swingfit/contracts';
+import type { SubscriptionDetails, User } from '@swingfit/contracts';
+import { BILLING_CONFIG_KEY, SUBSCRIPTION_KEY } from '../src/api/billing';
 
 afterEach(() => act(() => resetToasts()));
 
-function renderProfile(user: User | null, failing = false) {
+function renderProfile(user: User | null, failing = false, billing?: { subscription: SubscriptionDetails; mode: 'local-test' | 'stripe' }) {
   const client = testQueryClient({ failing });
   client.setQueryData(AUTH_USER_KEY, makeUser());
   if (user) client.setQueryData([`/api/users/${user.id}`], user);
+  if (billing) {
+    client.setQueryData(SUBSCRIPTION_KEY, billing.subscription);
+    client.setQueryData(BILLING_CONFIG_KEY, { mode: billing.mode, publishableKey: null });
+  }
   return render(
     wrap(
       <>
@@ -56,11 +61,42 @@ describe('profile', () => {
     expect(screen.getByText('Failed to update profile. Please try again.')).toBeTruthy();
   });
 
-  it('shows the Free badge, the upgrade button and no payment method for a free user', () => {
+  it('shows a free golfer the Free badge, the plans with checkout, and no payment method', () => {
     renderProfile(makeUser({ isPremium: false }));
-    expect(screen.getByText('Free')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Upgrade to Premium/ })).toBeTruthy();
+    expect(screen.getAllByText('Free').length).toBeGreaterThan(0);
+    expect(screen.getByRole('radio', { name: /Annual.*Save 17%.*\$99\.99/ }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: /Monthly/ }));
+    expect(screen.getByRole('button', { name: 'Subscribe to Premium - $9.99/month' })).toBeTruthy();
     expect(screen.getByText('No payment method on file')).toBeTruthy();
+  });
+
+  it('shows a Premium golfer the plan, renewal date, card and the portal; monthly can switch to annual', () => {
+    const user = makeUser({ isPremium: true, subscriptionEndDate: '2026-08-01T12:00:00.000Z' });
+    renderProfile(user, false, {
+      subscription: { version: 2, customerId: 'cus_1', subscriptionId: 'sub_1', status: 'active', plan: 'monthly', currentPeriodEnd: '2026-08-01T12:00:00.000Z', cancelAtPeriodEnd: false, isPremium: true, premiumEndsAt: null, paymentMethod: { brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030 } },
+      mode: 'local-test',
+    });
+    const section = within(screen.getByRole('region', { name: 'Subscription' }));
+    expect(section.getByText('Premium Monthly · $9.99/month')).toBeTruthy();
+    expect(section.getByText('Renews on')).toBeTruthy();
+    expect(section.getByText(new Date('2026-08-01T12:00:00.000Z').toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }))).toBeTruthy();
+    expect(section.getByRole('button', { name: /Manage Subscription/ })).toBeTruthy();
+    expect(section.getByRole('button', { name: /Switch to Annual · Save 17%/ })).toBeTruthy();
+    expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
+    expect(screen.getByText(/Expires 04\/2030/)).toBeTruthy();
+    expect(screen.getByText('(test card)')).toBeTruthy();
+  });
+
+  it('tells a cancelled golfer Premium lasts until the period end, and offers to resume', () => {
+    renderProfile(makeUser({ isPremium: true }), false, {
+      subscription: { version: 3, customerId: 'cus_1', subscriptionId: 'sub_1', status: 'active', plan: 'annual', currentPeriodEnd: '2027-01-15T08:00:00.000Z', cancelAtPeriodEnd: true, isPremium: true, premiumEndsAt: '2027-01-15T08:00:00.000Z', paymentMethod: null },
+      mode: 'stripe',
+    });
+    const section = within(screen.getByRole('region', { name: 'Subscription' }));
+    expect(section.getByText('Cancelled')).toBeTruthy();
+    expect(section.getByText('Premium until')).toBeTruthy();
+    expect(section.getByRole('button', { name: 'Resume Subscription' })).toBeTruthy();
+    expect(section.queryByRole('button', { name: /Switch to Annual/ })).toBeNull();
   });
 
   it('opens the change-password dialog for a local account', () => {

@@ -6,10 +6,12 @@ export const PLAN_LIMITS = {
   premium: { videoUploads: UNLIMITED, workoutViews: UNLIMITED, analysisViews: UNLIMITED, weeklyPerClub: 1 },
 } as const;
 
+/** The one place the plans' amounts live: billing prices its local test mode from them, screens show them. */
 export const PRICES = {
-  monthly: { amountCents: 999, label: '$9.99/month' },
-  annual: { amountCents: 9999, label: '$99.99/year', savingPercent: 17 },
+  monthly: { name: 'Monthly', amountCents: 999, amount: '$9.99', label: '$9.99/month', interval: 'month', savingPercent: 0 },
+  annual: { name: 'Annual', amountCents: 9999, amount: '$99.99', label: '$99.99/year', interval: 'year', savingPercent: 17 },
 } as const;
+export const PLANS = ['monthly', 'annual'] as const;
 
 export const POINTS = { perExercise: 5, perUpload: 10 } as const;
 
@@ -31,6 +33,14 @@ export const TIMING_MS = {
   welcomeProgressStep: 2,
   welcomeDoneWait: 500,
   toastDuration: 5_000,
+  // Back from Checkout (session_id in the URL): refresh after 2 s, then poll every 3 s, at most 10 times.
+  checkoutReturnRefresh: 2_000,
+  checkoutReturnPoll: 3_000,
+  checkoutReturnPolls: 10,
+  // The payment-success screen: first check after 2 s, spinner stops after 30 s of polling.
+  paymentSuccessDelay: 2_000,
+  paymentSuccessPoll: 3_000,
+  paymentSuccessGiveUp: 30_000,
   toastRemoveDelay: 1_000_000,
   tooltipDelay: 700,
 } as const;

@@ -1,5 +1,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { IsoDateTime, Nullable } from './schema.js';
+import { SubscriptionState } from './http/billing.js';
+
+/** An aggregate's version: strictly increasing in commit order, so consumers can drop stale copies. */
+const ProfileVersion = Type.Integer({ minimum: 1 });
 
 /**
  * The event catalogue. Each event type names its payload schema; producers validate on publish
@@ -7,7 +11,10 @@ import { IsoDateTime, Nullable } from './schema.js';
  */
 export const EventPayloads = {
   // Names and place travel with the account events: gamification keeps its own copy for the leaderboard.
+  // `version` is the account's profile version (1 at registration, +1 per profile edit, in commit order):
+  // a consumer keeps the newest copy whatever order the two kinds of event arrive in.
   'user.registered': Type.Object({
+    version: ProfileVersion,
     email: Type.String(),
     firstName: Type.Optional(Nullable(Type.String())),
     lastName: Type.Optional(Nullable(Type.String())),
@@ -15,6 +22,7 @@ export const EventPayloads = {
     state: Type.Optional(Nullable(Type.String())),
   }),
   'user.profile_updated': Type.Object({
+    version: ProfileVersion,
     firstName: Nullable(Type.String()),
     lastName: Nullable(Type.String()),
     city: Nullable(Type.String()),
@@ -23,16 +31,51 @@ export const EventPayloads = {
   'analysis.uploaded': Type.Object({ analysisId: Type.Integer(), club: Type.String() }),
   'analysis.completed': Type.Object({ analysisId: Type.Integer() }),
   'analysis.failed': Type.Object({ analysisId: Type.Integer(), reason: Type.String() }),
+  // The award travels with the completion: the gateway decided it with exerciseAward(streakWeeks) in the
+  // completion's transaction and answered it as pointsAwarded; the ledger records the same figures.
   'exercise.completed': Type.Object({
     completionId: Type.Integer(),
     exerciseName: Type.String(),
+    /** The golfer's Central Time day of the completion. */
     workoutDate: Type.String({ format: 'date' }),
+    /** The weekly streak including the completion's week. */
+    streakWeeks: Type.Integer({ minimum: 0 }),
+    basePoints: Type.Integer({ minimum: 0 }),
+    multiplier: Type.Number({ minimum: 1 }),
+    points: Type.Integer({ minimum: 0 }),
   }),
-  // customerId: the Stripe customer, so the user record can show it (billing owns the mapping).
-  'subscription.activated': Type.Object({ subscriptionId: Type.String(), customerId: Type.Optional(Type.String()), currentPeriodEnd: Type.Union([IsoDateTime, Type.Null()]) }),
-  'subscription.updated': Type.Object({ subscriptionId: Type.String(), customerId: Type.Optional(Type.String()), status: Type.String(), currentPeriodEnd: Type.Union([IsoDateTime, Type.Null()]) }),
-  'subscription.canceled': Type.Object({ subscriptionId: Type.String(), customerId: Type.Optional(Type.String()) }),
-  'points.awarded': Type.Object({ points: Type.Integer(), reason: Type.String(), sourceEventId: Type.String() }),
+  // Billing's whole subscription state after a change (http/billing.ts SubscriptionState): a consumer
+  // overwrites its copy only when `version` is newer, so late or repeated events never move it back.
+  'subscription.activated': SubscriptionState,
+  'subscription.updated': SubscriptionState,
+  'subscription.canceled': SubscriptionState,
+  // A renewal (or first) payment failed; Stripe retries it at nextPaymentAttempt.
+  'payment.failed': Type.Object({
+    invoiceId: Type.String(),
+    subscriptionId: Nullable(Type.String()),
+    amountDueCents: Type.Integer({ minimum: 0 }),
+    currency: Type.String(),
+    attemptCount: Type.Integer({ minimum: 0 }),
+    nextPaymentAttempt: Nullable(IsoDateTime),
+  }),
+  // One award and the golfer's points right after it, as a snapshot: the gateway's user record stores it
+  // only when `version` (per golfer, +1 for every award, in commit order) is newer than the one it holds,
+  // and reads weekly/monthly as 0 once `weekStart`/`monthStart` is no longer the current Central Time
+  // week/month. Redelivered, reordered or late snapshots can then never add twice or go backwards.
+  'points.awarded': Type.Object({
+    /** This award's points and what earned them ('exercise', 'upload'). */
+    points: Type.Integer({ minimum: 0 }),
+    reason: Type.String(),
+    /** The event that earned the points. */
+    sourceEventId: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    /** The Sunday starting the week, and the 1st of the month, that weeklyPoints and monthlyPoints count. */
+    weekStart: Type.String({ format: 'date' }),
+    monthStart: Type.String({ format: 'date' }),
+    weeklyPoints: Type.Integer({ minimum: 0 }),
+    monthlyPoints: Type.Integer({ minimum: 0 }),
+    totalPoints: Type.Integer({ minimum: 0 }),
+  }),
   'streak.milestone': Type.Object({ streak: Type.Integer() }),
 } satisfies Record<string, TSchema>;
 
@@ -54,9 +97,4 @@ export type EventEnvelope<T extends EventType = EventType> = Omit<Static<typeof 
   payload: EventPayload<T>;
 };
 
-/** Which service queues receive which events (one BullMQ queue per consuming service). */
-export const EVENT_SUBSCRIPTIONS: Record<string, readonly EventType[]> = {
-  gamification: ['user.registered', 'user.profile_updated', 'analysis.uploaded', 'exercise.completed'],
-  gateway: ['subscription.activated', 'subscription.updated', 'subscription.canceled', 'points.awarded', 'streak.milestone', 'analysis.completed', 'analysis.failed'],
-};
-export const eventQueueName = (service: string) => `events-${service}`;
+// Which service queues receive which events: EVENT_SUBSCRIPTIONS in jobs.ts, the one table of background work.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FOCUS_AREAS, FOCUS_CATEGORIES, deriveFocusAreas, padFocusAreas, type FocusAreaSource, type FocusCategory } from '../src/index.js';
+import { DEFAULT_FOCUS_AREAS, FOCUS_CATEGORIES, deriveFocusAreas, explainFocusAreas, padFocusAreas, type FocusAreaSource, type FocusCategory } from '../src/index.js';
 
 const CORE = 'Core Control & Rotational Strength';
 const THORACIC = 'Thoracic Spine Mobility';
@@ -85,5 +85,35 @@ describe('padFocusAreas', () => {
     [[SHOULDER, POSTURE, ANKLE, CORE, THORACIC], [SHOULDER, POSTURE, ANKLE, CORE]],
   ] as Array<[FocusCategory[], FocusCategory[]]>)('%j -> %j', (input, expected) => {
     expect(padFocusAreas(input)).toEqual(expected);
+  });
+});
+
+describe('explainFocusAreas', () => {
+  it('gives each matched focus area the rule that chose it, in words without the figure (it is on its scale), in the order deriveFocusAreas keeps', () => {
+    const analysis = { mobilityAnalysis: { shoulderTurn: '70°', hipRotation: '32° (limited)' }, analysisResults: { balance: 'Stable and centred' } };
+    const choices = explainFocusAreas(analysis);
+    expect(choices.map((c) => c.category)).toEqual(deriveFocusAreas(analysis));
+    expect(choices).toEqual([
+      { category: PELVIC, source: 'matched', reason: 'Your hip rotation is marked limited' },
+      { category: THORACIC, source: 'matched', reason: 'Your shoulder turn is under 85°' },
+      { category: SHOULDER, source: 'matched', reason: 'Your shoulder turn is under 75°' },
+      { category: CORE, source: 'padding', reason: '' },
+    ]);
+  });
+
+  it('says when nothing matched and the default four were used', () => {
+    const choices = explainFocusAreas({ mobilityAnalysis: { shoulderTurn: 'not measurable from this view' } });
+    expect(choices.map((c) => c.source)).toEqual(['default', 'default', 'default', 'default']);
+    expect(choices.map((c) => c.category)).toEqual(DEFAULT_FOCUS_AREAS);
+  });
+
+  it('names the word the balance rule found, for both categories it gives', () => {
+    const choices = explainFocusAreas({ analysisResults: { balance: 'Compromised: head and hips sway off the ball' }, mobilityAnalysis: { spineAngle: '35° at address, loss of 12° by impact (early extension)' } });
+    expect(choices).toEqual([
+      { category: CORE, source: 'matched', reason: 'Your spine angle shows early extension' },
+      { category: LOWER, source: 'matched', reason: 'Your balance is marked compromised' },
+      { category: ANKLE, source: 'matched', reason: 'Your balance is marked compromised' },
+      { category: THORACIC, source: 'padding', reason: '' },
+    ]);
   });
 });

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Kysely, sql, type Migration, type Transaction } from 'kysely';
-import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { Value } from '@sinclair/typebox/value';
-import {
-  EVENT_SUBSCRIPTIONS,
-  EventEnvelope,
-  EventPayloads,
-  eventQueueName,
-  type EventPayload,
-  type EventType,
-} from '@swingfit/contracts';
+import { EVENT_DELIVERY, EVENT_SUBSCRIPTIONS, EventEnvelope, EventPayloads, eventQueueName, type EventPayload, type EventType } from '@swingfit/contracts';
 import type { Logger } from 'pino';
+import { assertHandlers } from './startup-check.js';
+import { withDeadline } from './deadline.js';
 
 /* Transactional outbox (producer side) and idempotent inbox (consumer side), ARCHITECTURE section 3. */
 
@@ -23,6 +18,8 @@ export interface OutboxTable {
   request_id: string | null;
   payload: unknown;
   sent_at: Date | null;
+  /** A relay's lease on the row while it adds the jobs (outboxLeaseMigration); null when unclaimed. */
+  claimed_until?: Date | null;
 }
 
 export function outboxMigration(): Migration {
@@ -40,6 +37,19 @@ export function outboxMigration(): Migration {
         .addColumn('sent_at', 'timestamptz')
         .execute();
       await db.schema.createIndex('outbox_unsent').on('outbox').column('occurred_at').where(sql.ref('sent_at'), 'is', null).execute();
+    },
+  };
+}
+
+/**
+ * The relay claims rows with a short lease instead of holding row locks while it talks to Redis:
+ * a relay that dies between adding the jobs and marking the rows sent leaves rows whose lease runs
+ * out, and the next pass sends them again (the job ids deduplicate).
+ */
+export function outboxLeaseMigration(): Migration {
+  return {
+    async up(db) {
+      await db.schema.alterTable('outbox').addColumn('claimed_until', 'timestamptz').execute();
     },
   };
 }
@@ -86,110 +96,11 @@ export interface QueueSettings {
   prefix: string;
 }
 
-/**
- * Moves committed outbox rows to the subscribers' queues. Rows are claimed with SKIP LOCKED, so
- * several relays can run; the job id is the event id, so a row re-sent after a crash is deduplicated.
- */
-export class OutboxRelay {
-  private readonly queues = new Map<string, Queue>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = false;
-
-  constructor(
-    private readonly db: Kysely<any>,
-    private readonly schema: string,
-    private readonly settings: QueueSettings,
-    private readonly logger: Logger,
-    private readonly intervalMs = 500,
-  ) {}
-
-  private queue(service: string): Queue {
-    let q = this.queues.get(service);
-    if (!q) {
-      q = new Queue(eventQueueName(service), { connection: this.settings.connection, prefix: this.settings.prefix });
-      q.on('error', (err) => this.logger.warn({ err }, 'event queue error'));
-      this.queues.set(service, q);
-    }
-    return q;
-  }
-
-  start(): void {
-    const tick = async () => {
-      if (this.stopped) return;
-      try {
-        await this.flush();
-      } catch (err) {
-        this.logger.warn({ err }, 'outbox relay pass failed; will retry');
-      }
-      if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
-    };
-    this.timer = setTimeout(tick, 0);
-  }
-
-  /** One pass; returns how many events were sent. Safe to call at any time (passes never overlap). */
-  flush(): Promise<number> {
-    this.running ??= this.sendBatch().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async sendBatch(): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = (await trx
-        .withSchema(this.schema)
-        .selectFrom('outbox')
-        .selectAll()
-        .where('sent_at', 'is', null)
-        .orderBy('occurred_at')
-        .limit(100)
-        .forUpdate()
-        .skipLocked()
-        .execute()) as OutboxTable[];
-      for (const row of rows) {
-        const envelope = {
-          id: row.id,
-          type: row.type,
-          version: row.version,
-          occurredAt: new Date(row.occurred_at).toISOString(),
-          ...(row.user_id != null ? { userId: Number(row.user_id) } : {}),
-          ...(row.request_id ? { requestId: row.request_id } : {}),
-          payload: row.payload,
-        };
-        for (const [service, types] of Object.entries(EVENT_SUBSCRIPTIONS)) {
-          if (!types.includes(row.type as EventType)) continue;
-          await this.queue(service).add(row.type, envelope, {
-            jobId: row.id,
-            attempts: 12,
-            backoff: { type: 'exponential', delay: 1_000 },
-            removeOnComplete: { age: 7 * 24 * 3600 },
-            removeOnFail: false,
-          });
-        }
-      }
-      if (rows.length > 0) {
-        await trx.withSchema(this.schema).updateTable('outbox').set({ sent_at: new Date() }).where('id', 'in', rows.map((r) => r.id)).execute();
-      }
-      return rows.length;
-    });
-  }
-
-  async close(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
-  }
-}
-
 export type EventHandlers = {
   [T in EventType]?: (trx: Transaction<any>, event: EventEnvelope<T>, job: Job) => Promise<void>;
 };
 
-/**
- * Consumes this service's event queue. The event id goes into processed_events in the same
- * transaction as the handler's effect: a redelivered event finds its id and does nothing.
- */
-export function consumeEvents(options: {
+export interface ConsumeOptions {
   service: string;
   db: Kysely<any>;
   schema: string;
@@ -197,19 +108,42 @@ export function consumeEvents(options: {
   logger: Logger;
   handlers: EventHandlers;
   concurrency?: number;
-}): Worker {
-  const { db, schema, handlers, logger } = options;
-  const worker = new Worker(
-    eventQueueName(options.service),
-    async (job: Job) => {
-      const envelope = job.data as unknown;
-      if (!Value.Check(EventEnvelope, envelope)) throw new Error('malformed event envelope');
-      const type = envelope.type as EventType;
-      const handler = handlers[type] as ((trx: Transaction<any>, e: EventEnvelope, j: Job) => Promise<void>) | undefined;
-      if (!handler) return 'ignored';
-      const payloadSchema = EventPayloads[type];
-      if (!payloadSchema || !Value.Check(payloadSchema, envelope.payload)) throw new Error(`event ${type} payload does not match its schema`);
-      return db.transaction().execute(async (trx) => {
+  /** The types this consumer receives; defaults to EVENT_SUBSCRIPTIONS[service] (tests and benches name their own). */
+  subscriptions?: readonly EventType[];
+  /** Longest one handler's transaction may take; defaults to the job table's EVENT_DELIVERY.timeoutMs. */
+  timeoutMs?: number;
+}
+
+type AnyHandler = (trx: Transaction<any>, e: EventEnvelope, j: Job) => Promise<void>;
+
+/**
+ * Consumes this service's event queue. The event id goes into processed_events in the same
+ * transaction as the handler's effect: a redelivered event finds its id and does nothing.
+ * Refuses (throws, naming it) a subscription without a handler or a handler without a subscription.
+ */
+export function consumeEvents(options: ConsumeOptions): Worker {
+  const { db, schema, handlers, logger, service } = options;
+  const subscriptions = options.subscriptions ?? EVENT_SUBSCRIPTIONS[service] ?? [];
+  assertHandlers(service, { events: handlers }, { subscriptions });
+  const timeoutMs = options.timeoutMs ?? EVENT_DELIVERY.timeoutMs;
+
+  const handle = async (job: Job) => {
+    const envelope = job.data as unknown;
+    // A malformed event fails the same way every time: straight to the failed set, no retries.
+    if (!Value.Check(EventEnvelope, envelope)) throw new UnrecoverableError('malformed event envelope');
+    const type = envelope.type as EventType;
+    // An event of a subscription since removed (still queued from before): nothing here acts on it.
+    if (!subscriptions.includes(type)) return 'ignored';
+    const handler = handlers[type] as AnyHandler;
+    const payloadSchema = EventPayloads[type];
+    if (!payloadSchema || !Value.Check(payloadSchema, envelope.payload)) {
+      const first = payloadSchema ? Value.Errors(payloadSchema, envelope.payload).First() : undefined;
+      throw new UnrecoverableError(`event ${type} payload does not match its schema${first ? ` at ${first.path}: ${first.message}` : ''}`);
+    }
+    return withDeadline(timeoutMs, `event ${type} handler`, () =>
+      db.transaction().execute(async (trx) => {
+        // The database ends a stuck handler's statements too, so the connection comes back.
+        await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
         const inserted = await trx
           .withSchema(schema)
           .insertInto('processed_events')
@@ -220,11 +154,21 @@ export function consumeEvents(options: {
         if (!inserted) return 'duplicate';
         await handler(trx, envelope as EventEnvelope, job);
         return 'processed';
-      });
-    },
-    { connection: options.settings.connection, prefix: options.settings.prefix, concurrency: options.concurrency ?? 4 },
-  );
-  worker.on('failed', (job, err) => logger.warn({ err, eventId: job?.id, type: job?.name, attempts: job?.attemptsMade }, 'event handling failed'));
+      }),
+    );
+  };
+
+  const worker = new Worker(eventQueueName(service), handle, {
+    connection: options.settings.connection,
+    prefix: options.settings.prefix,
+    concurrency: options.concurrency ?? 4,
+  });
+  worker.on('failed', (job, err) => {
+    const final = !job || err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+    const details = { err, eventId: job?.id, type: job?.name, attempts: job?.attemptsMade };
+    if (final) logger.error(details, 'event moved to the failed set after its attempts; list and replay with `pnpm events:replay`');
+    else logger.warn(details, 'event handling failed; it will be retried');
+  });
   worker.on('error', (err) => logger.warn({ err }, 'event worker error'));
   return worker;
 }

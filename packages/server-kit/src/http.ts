@@ -34,33 +34,125 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Path and query strings need coercion ("12" -> 12); JSON bodies must not be coerced, or a JSON null
-  // in a nullable field would be stored as 0 or "".
-  const coercing = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes: 'array', strict: false }));
-  const exact = addFormats.default(new Ajv({ allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes: false, strict: false }));
+  // in a nullable field would be stored as 0 or "". `verbose` keeps each failed schema beside its
+  // error, so a schema's own `errorMessage` can replace Ajv's wording (a regex means nothing to a golfer).
+  const ajvOptions = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false, verbose: true } as const;
+  const coercing = addFormats.default(new Ajv({ ...ajvOptions, coerceTypes: 'array' }));
+  const exact = addFormats.default(new Ajv({ ...ajvOptions, coerceTypes: false }));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
+
+  registerRouteCatalog(app);
+  refuseNul(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   app.setErrorHandler((error: any, request, reply) => {
-    if (error.validation) {
-      const errors = (error.validation as Array<{ instancePath: string; message?: string; params?: Record<string, unknown> }>).map((v) => {
-        const missing = typeof v.params?.missingProperty === 'string' ? `/${v.params.missingProperty}` : '';
-        const extra = typeof v.params?.additionalProperty === 'string' ? `/${v.params.additionalProperty}` : '';
-        const field = `${v.instancePath}${missing}${extra}`.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
-        return { field, message: extra ? 'is not allowed' : (v.message ?? 'is invalid') };
-      });
-      return reply.status(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors });
-    }
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (error.validation) return reply.status(400).send(validationAnswer(error));
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ err: { code: error.code, message: error.message }, status }, 'request refused');
+    // An HttpError's words were written for the client (a 503 "unavailable right now" included); any
+    // other error's text never leaves the process: it may hold SQL, paths or a stack.
+    if (error instanceof HttpError) return reply.status(status).send({ message: error.message, ...error.extra });
     return reply.status(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
   });
 
   // No custom not-found handler here: Fastify allows one per context and the gateway's web app needs its own
   // (SPA fallback). Fastify's default 404 body already carries `message`.
   return app;
+}
+
+interface AjvIssue {
+  instancePath: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+  parentSchema?: { errorMessage?: unknown };
+}
+
+/** A 400 body for a schema failure: one `{ field, message }` per problem, and a sentence listing them. */
+function validationAnswer(error: { validation: AjvIssue[]; validationContext?: string }) {
+  const errors = error.validation.map((v) => {
+    const missing = typeof v.params?.missingProperty === 'string' ? `/${v.params.missingProperty}` : '';
+    const extra = typeof v.params?.additionalProperty === 'string' ? `/${v.params.additionalProperty}` : '';
+    const field = `${v.instancePath}${missing}${extra}`.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
+    const own = v.keyword === 'pattern' && typeof v.parentSchema?.errorMessage === 'string' ? v.parentSchema.errorMessage : undefined;
+    const fallback = v.keyword === 'pattern' ? 'contains characters that are not allowed' : (v.message ?? 'is invalid');
+    return { field, message: extra ? 'is not allowed' : (own ?? fallback) };
+  });
+  return { message: `Invalid ${error.validationContext ?? 'request'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors };
+}
+
+/** One route as Fastify registered it: what the fuzzer (and any other route-wide check) reads. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown; headers?: unknown; response?: unknown };
+  /** The route declared an authentication hook of its own (onRequest). */
+  hasOnRequest: boolean;
+}
+
+const catalogs = new WeakMap<object, RouteEntry[]>();
+
+/** Records every route of the app, child plugins included (onRoute hooks are inherited), as it is added. */
+function registerRouteCatalog(app: App) {
+  const routes: RouteEntry[] = [];
+  catalogs.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method: String(method), url: route.url ?? route.path, schema: route.schema as RouteEntry['schema'], hasOnRequest: Boolean(route.onRequest) });
+    }
+  });
+}
+
+/** Every route of an app made by createHttpServer, in registration order. */
+export function routeCatalog(app: App): readonly RouteEntry[] {
+  const routes = catalogs.get(app);
+  if (!routes) throw new Error('routeCatalog: this app was not made by createHttpServer');
+  return routes;
+}
+
+export const NUL_REFUSED = 'Text must not contain NUL characters';
+
+/**
+ * Where the first NUL character of a parsed body is ('' for the body itself, 'notes' or 'sets.2.name'
+ * for a field), or undefined. Iterative, so no body nests deep enough to overflow the stack.
+ */
+export function findNul(value: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop()!;
+    const at = (key: string) => (path ? `${path}.${key}` : key);
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path;
+    } else if (Array.isArray(item)) {
+      item.forEach((child, i) => stack.push([child, at(String(i))]));
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return path;
+        stack.push([child, at(key)]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL stores no NUL character in text or jsonb (it answers with an error, a 500). No field of
+ * any route has a use for one, so it is refused for every service: in the address (path and query),
+ * and anywhere in a parsed body once the route's schema has had its say (schemas name the field and
+ * refuse the other control characters where they matter; this catches what no schema covers).
+ */
+function refuseNul(app: App) {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('%00')) throw new HttpError(400, NUL_REFUSED);
+  });
+  app.addHook('preHandler', async (request) => {
+    const field = findNul(request.body);
+    if (field !== undefined) throw new HttpError(400, NUL_REFUSED, { errors: [{ field: field || 'body', message: 'must not contain NUL characters' }] });
+  });
 }
 
 /** An error with an HTTP status, thrown from services and turned into `{ message }` by the error handler. */

@@ -12,8 +12,9 @@ export const CommonEnv = {
 export const ObjectStoreEnv = {
   S3_ENDPOINT: Type.String({ pattern: '^https?://.+', default: 'http://127.0.0.1:9000', description: 'S3/MinIO endpoint URL' }),
   S3_REGION: Type.String({ default: 'us-east-1' }),
-  S3_ACCESS_KEY: Type.String({ minLength: 1, default: 'S3RVER' }),
-  S3_SECRET_KEY: Type.String({ minLength: 1, default: 'S3RVER' }),
+  // No defaults: like any S3 the store needs real credentials (pnpm start makes them for the embedded one).
+  S3_ACCESS_KEY: Type.String({ minLength: 1, description: 'object store access key (pnpm start generates one for the embedded store)' }),
+  S3_SECRET_KEY: Type.String({ minLength: 1, description: 'object store secret key (pnpm start generates one for the embedded store)' }),
   S3_BUCKET: Type.String({ minLength: 3, default: 'swing-videos' }),
 };
 

@@ -9,6 +9,7 @@ import {
   createLogger,
   inboxMigration,
   migrateSchema,
+  outboxLeaseMigration,
   outboxMigration,
   parseConfig,
   publishInTransaction,
@@ -35,7 +36,7 @@ describe('outbox relay and idempotent inbox', () => {
   it('delivers each committed event once and applies its effect once, even when re-queued', async () => {
     const producer = createDb<any>(database.url, { schema: 'producer' });
     const consumer = createDb<any>(database.url, { schema: 'consumer' });
-    await migrateSchema(producer, 'producer', { '0001': outboxMigration() });
+    await migrateSchema(producer, 'producer', { '0001': outboxMigration(), '0002': outboxLeaseMigration() });
     await migrateSchema(consumer, 'consumer', { '0001': inboxMigration() });
     await sql`create table consumer.effects (event_id uuid, points int)`.execute(consumer);
 
@@ -63,6 +64,7 @@ describe('outbox relay and idempotent inbox', () => {
       schema: 'consumer',
       settings,
       logger,
+      subscriptions: ['analysis.uploaded'],
       handlers: {
         'analysis.uploaded': async (trx, event) => {
           await sql`insert into consumer.effects values (${event.id}, 10)`.execute(trx);

@@ -18,12 +18,18 @@ import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
 import { PLAYBACK_MAX_FPS, extractPoster, playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
 import { poseOutputsFor } from '../src/pipeline/video.js';
-import { writeUp } from '../src/writeup/index.js';
+import { createWriteUp } from '../src/writeup/index.js';
+import { parseWorkerConfig } from '../src/config.js';
+import { configurePosePool } from '../src/pose/runtime/pool.js';
 import { MEASURE_LONG_SIDE, decodeFrames, scaledSize } from '../src/pose/frames.js';
 import { closePosePool, measureWorkers, runPoseStage, sharedPosePool, warmPosePool } from '../src/pose/index.js';
 import { runPass } from '../src/pose/passes.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+// The worker's own settings (POSE_PROCESSES, POSE_MEASURE_WORKERS, OPENAI_*, ANALYSIS_WRITER) from the environment.
+const config = parseWorkerConfig(process.env);
+configurePosePool({ processes: config.POSE_PROCESSES, measureWorkers: config.POSE_MEASURE_WORKERS ?? config.POSE_PROCESSES });
+const { writeUp } = createWriteUp(config);
 const fixture = join(process.env.SWINGFIT_FIXTURES ?? resolve(repoRoot, '../shared/fixtures'), 'swing-face-on-hevc.mov');
 if (!existsSync(fixture)) {
   console.log(`fixture ${fixture} is absent: nothing to measure (set SWINGFIT_FIXTURES)`);
@@ -94,7 +100,7 @@ async function pipeline(name: string, upload: string): Promise<number> {
   if (result.ok) {
     const m = result.summary.metrics;
     const v = (x: { value: number | null; confidence: number }) => `${x.value ?? '—'} (${x.confidence})`;
-    console.log(`  body at the top  shoulder turn ${v(m.shoulderTurn)}°, hip rotation ${v(m.hipRotation)}°, X-factor ${v(m.xFactor)}°, head sway ${v(m.headSway)} cm`);
+    console.log(`  body at the top  shoulder turn ${v(m.shoulderTurn)}°, hip rotation ${v(m.hipRotation)}°, X-factor ${v(m.xFactor)}°, head sway ${v(m.headSway)} head widths`);
   }
   return total;
 }
@@ -114,7 +120,7 @@ async function naive(playback: string, fps: number, frames: number, width: numbe
 }
 
 try {
-  console.log(`cores 2, POSE_PROCESSES=${process.env.POSE_PROCESSES ?? '2 (default)'}, POSE_MEASURE_WORKERS=${process.env.POSE_MEASURE_WORKERS ?? '1 (default)'}, load average at start ${load()}`);
+  console.log(`cores 2, POSE_PROCESSES=${process.env.POSE_PROCESSES ?? '2 (default)'}, POSE_MEASURE_WORKERS=${process.env.POSE_MEASURE_WORKERS ?? '2 (default: every worker)'}, load average at start ${load()}`);
   // The service loads its models at start (warmPosePool); so does the bench, outside the timings.
   const warmStarted = performance.now();
   await warmPosePool();
@@ -131,7 +137,7 @@ try {
   const median = [...runs].sort((a, b) => a - b)[1]!;
   console.log(`\n1080p60 10 s end to end: ${runs.map(s).join(', ')} — median ${s(median)} (target ≤ 15 s)`);
   const rss = process.resourceUsage().maxRSS / 1024;
-  console.log(`\npeak RSS of this process (main + ${sharedPosePool().size} pose worker threads, full and heavy models in ${measureWorkers(sharedPosePool())}): ${rss.toFixed(0)} MB (target ≤ 1200 MB)`);
+  console.log(`\npeak RSS of this process (main + ${sharedPosePool().size} pose worker threads, lite in every one, the full measure model in ${measureWorkers(sharedPosePool())}): ${rss.toFixed(0)} MB (target ≤ 1200 MB)`);
   // Naive last: it loads the heavy model in every worker, which is exactly what the budget forbids.
   const playback = join(dir, '1080p60 10 s (run 1)-playback.mp4');
   const p = await probeVideo(DEFAULT_TOOLS, playback);

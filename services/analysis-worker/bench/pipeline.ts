@@ -12,9 +12,12 @@ import { DEFAULT_TOOLS, ffmpeg } from '../src/media/ffmpeg.js';
 import { probeVideo, type ProbeResult } from '../src/media/probe.js';
 import { extractPoster, transcodeForPlayback } from '../src/media/transcode.js';
 import { existsSync } from 'node:fs';
-import { defaultStages } from '../src/pipeline/registry.js';
+import { createStages } from '../src/pipeline/registry.js';
+import { parseWorkerConfig } from '../src/config.js';
 import { poseOutputsFor } from '../src/pipeline/video.js';
 
+// The stages as the worker configures them (ANALYSIS_POSE, ANALYSIS_WRITER, POSE_* from the environment).
+const defaultStages = createStages(parseWorkerConfig(process.env));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const size = process.env.BENCH_SIZE ?? '1920x1080';
 const fps = Number(process.env.BENCH_FPS ?? 60);

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonEnv, ObjectStoreEnv, loadConfig } from '@swingfit/server-kit';
+import { CommonEnv, ConfigError, ObjectStoreEnv, parseConfig } from '@swingfit/server-kit';
+
+/* Every setting of the analysis worker, read once at start (listed with meanings in .env.example). */
 
 export const WorkerEnv = Type.Object({
   ...CommonEnv,
@@ -11,11 +13,54 @@ export const WorkerEnv = Type.Object({
   FFMPEG_PATH: Type.String({ default: 'ffmpeg' }),
   FFPROBE_PATH: Type.String({ default: 'ffprobe' }),
   MAX_VIDEO_SECONDS: Type.Number({ minimum: 1, default: 120, description: 'longer videos fail with a readable reason' }),
-  // Passed through to the write-up stage: any OpenAI-compatible server, or empty for the offline writer.
+
+  // Pipeline stages, switched by configuration.
+  ANALYSIS_POSE: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on', description: 'on|off: off completes analyses without body metrics (no pose models needed)' }),
+  ANALYSIS_WRITER: Type.Union([Type.Literal('auto'), Type.Literal('openai'), Type.Literal('offline')], {
+    default: 'auto',
+    description: 'auto|openai|offline: auto uses the model when OPENAI_API_KEY is set, else the built-in offline writer',
+  }),
+  POSE_PROCESSES: Type.Integer({ minimum: 1, maximum: 16, default: 2, description: 'pose estimation worker threads (one per core)' }),
+  POSE_MEASURE_WORKERS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16, description: 'pose threads that load the measure model (~150 MB each); default: every pose thread' })),
+
+  // The write-up model: any OpenAI-compatible server.
   OPENAI_API_KEY: Type.String({ default: '' }),
   OPENAI_BASE_URL: Type.String({ default: '' }),
   OPENAI_MODEL: Type.String({ default: 'gpt-4o-mini' }),
+  OPENAI_TIMEOUT_MS: Type.Integer({ minimum: 1_000, default: 20_000, description: 'the whole model call, retry included; past it the offline writer writes' }),
+
+  // The reconciler: analyses stuck with no live job.
+  ANALYSIS_RECONCILE_EVERY_MS: Type.Integer({ minimum: 1_000, default: 60_000, description: 'how often the reconciler looks for stuck analyses' }),
+  ANALYSIS_STUCK_AFTER_MS: Type.Integer({ minimum: 1_000, default: 10 * 60_000, description: 'a pending/processing analysis untouched this long with no live job is stuck' }),
+  ANALYSIS_MAX_REQUEUES: Type.Integer({ minimum: 0, maximum: 20, default: 3, description: 'a stuck analysis is re-queued this many times, then failed with a readable reason' }),
 });
 export type WorkerConfig = Static<typeof WorkerEnv>;
 
-export const readConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(WorkerEnv, env);
+/** Settings that are each valid but not together; the first one found, in one line. */
+export function configProblem(config: WorkerConfig): string | undefined {
+  if (config.ANALYSIS_WRITER === 'openai' && config.OPENAI_API_KEY.trim() === '') {
+    return 'config: OPENAI_API_KEY is missing: ANALYSIS_WRITER=openai needs it (or set ANALYSIS_WRITER=auto or offline)';
+  }
+  if (config.POSE_MEASURE_WORKERS !== undefined && config.POSE_MEASURE_WORKERS > config.POSE_PROCESSES) {
+    return `config: POSE_MEASURE_WORKERS is malformed: ${config.POSE_MEASURE_WORKERS} is more than POSE_PROCESSES (${config.POSE_PROCESSES})`;
+  }
+  return undefined;
+}
+
+export function parseWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
+  const config = parseConfig(WorkerEnv, env);
+  const problem = configProblem(config);
+  if (problem) throw new ConfigError(problem);
+  return config;
+}
+
+/** For the entry point: a bad setting ends the process with exactly one line naming it. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  try {
+    return parseWorkerConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+}

@@ -1,5 +1,6 @@
 import {
   openSchema,
+  JobQueues,
   ObjectStore,
   OutboxRelay,
   closeOnSignals,
@@ -7,18 +8,23 @@ import {
   createLogger,
   createRedis,
   objectStoreConfig,
+  outboxLag,
   pingDb,
   pingRedis,
   queueConnection,
   registerHealth,
+  requireHandlers,
 } from '@swingfit/server-kit';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { readConfig } from './config.js';
-import { createAnalysisWorker } from './jobs/analysis-worker.js';
-import { defaultStages } from './pipeline/registry.js';
+import type { AnalysisDeps } from './jobs/analysis-job.js';
+import { analysisJobHandlers, createAnalysisWorker } from './jobs/analysis-worker.js';
+import { createReconcileWorker, reconcileJobHandlers, type ReconcileDeps } from './jobs/reconcile.js';
+import { createStages } from './pipeline/registry.js';
 
 const config = readConfig();
 const logger = createLogger('analysis-worker', config.LOG_LEVEL);
+const stages = createStages(config, logger);
 
 // The worker shares the core schema with the gateway; whichever starts first migrates it (advisory lock).
 const db = await openSchema<CoreDatabase>(config.DATABASE_URL, CORE_SCHEMA, coreMigrations, { logger, applicationName: 'analysis-worker' });
@@ -28,24 +34,48 @@ const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.Q
 const store = new ObjectStore(objectStoreConfig(config));
 await store.ensureBucket();
 const relay = new OutboxRelay(db, CORE_SCHEMA, queues, logger);
+const producers = new JobQueues(queues, logger);
 
-const worker = createAnalysisWorker(
-  { db, store, logger, tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }, stages: defaultStages, maxVideoSeconds: config.MAX_VIDEO_SECONDS },
-  { connection: queues.connection, prefix: queues.prefix, concurrency: config.WORKER_CONCURRENCY, lockDuration: config.JOB_LOCK_MS, maxStalledCount: 2 },
-);
+const analysisDeps: AnalysisDeps = { db, store, logger, tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }, stages, maxVideoSeconds: config.MAX_VIDEO_SECONDS };
+const reconcileDeps: ReconcileDeps = {
+  db,
+  queues: producers,
+  logger,
+  settings: { stuckAfterMs: config.ANALYSIS_STUCK_AFTER_MS, maxRequeues: config.ANALYSIS_MAX_REQUEUES },
+};
+// Every job the table gives this service has a handler, or it does not start (one line naming it).
+requireHandlers('analysis-worker', { events: {}, jobs: { ...analysisJobHandlers(analysisDeps), ...reconcileJobHandlers(reconcileDeps) } });
+
+const worker = createAnalysisWorker(analysisDeps, {
+  connection: queues.connection,
+  prefix: queues.prefix,
+  concurrency: config.WORKER_CONCURRENCY,
+  lockDuration: config.JOB_LOCK_MS,
+  maxStalledCount: 2,
+});
+const reconciler = createReconcileWorker(reconcileDeps, queues);
 relay.start();
+// One schedule across replicas (upsertJobScheduler); retried while Redis is away, and put back if Redis lost it.
+const every = config.ANALYSIS_RECONCILE_EVERY_MS;
+void producers.keepScheduled('analysis-worker', { 'analysis.reconcile': every }, Math.min(every, 30_000)).then((names) => {
+  if (names.length) logger.info({ jobs: names, everyMs: every }, 'repeatable jobs scheduled');
+});
 // Model loading takes seconds per configuration: done now, not inside the first golfer's analysis.
-defaultStages.warm?.().then(
+stages.warm?.().then(
   () => logger.info('pose models loaded'),
   (error: unknown) => logger.warn({ err: error }, 'pose models could not be loaded ahead of time'),
 );
 
 const health = createHttpServer({ logger });
-registerHealth(health, {
-  postgres: () => pingDb(db),
-  redis: () => pingRedis(redis),
-  s3: () => store.ping(),
-});
+registerHealth(
+  health,
+  {
+    postgres: () => pingDb(db),
+    redis: () => pingRedis(redis),
+    s3: () => store.ping(),
+  },
+  { outbox: () => outboxLag(db, CORE_SCHEMA) },
+);
 
 const CLOSE_DEADLINE_MS = 20_000;
 
@@ -68,8 +98,10 @@ async function closeWorker(): Promise<void> {
 closeOnSignals(
   [
     { name: 'analysis worker', close: closeWorker },
-    { name: 'pipeline stages', close: () => defaultStages.close?.() ?? Promise.resolve() },
+    { name: 'reconciler', close: () => reconciler.close() },
+    { name: 'pipeline stages', close: () => stages.close?.() ?? Promise.resolve() },
     { name: 'outbox relay', close: () => relay.close() },
+    { name: 'job queues', close: () => producers.close() },
     { name: 'health', close: () => health.close() },
     { name: 'redis', close: () => redis.quit() },
     { name: 'postgres', close: () => db.destroy() },
@@ -79,4 +111,4 @@ closeOnSignals(
 );
 
 await health.listen({ port: config.PORT, host: config.HOST });
-logger.info({ concurrency: config.WORKER_CONCURRENCY, port: config.PORT }, 'analysis worker ready');
+logger.info({ concurrency: config.WORKER_CONCURRENCY, port: config.PORT, stages: stages.describe }, 'analysis worker ready');

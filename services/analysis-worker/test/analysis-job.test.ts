@@ -14,13 +14,17 @@ import { POSE_FAILURE_REASONS } from '../src/pose/index.js';
 import { readFrameFile, streamFrameFile } from '../src/pose/frames.js';
 import { createAnalysisWorker } from '../src/jobs/analysis-worker.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
-import { defaultStages } from '../src/pipeline/registry.js';
+import { createStages } from '../src/pipeline/registry.js';
+import { parseWorkerConfig } from '../src/config.js';
 import type { PipelineStages, PoseStageInput } from '../src/pipeline/stages.js';
 import { startHarness, type Harness } from './support/harness.js';
 import { corruptFrames, makeClip, swingFixture } from './support/clips.js';
 import { failingPoseStage, recordingPoseStage, stagesWith } from './support/stages.js';
 
 /* The whole job against real PostgreSQL, Redis (BullMQ) and S3 (s3rver), with ffmpeg. */
+
+/** The stages of a worker with the default configuration (real pose models, offline writer). */
+const defaultStages = createStages(parseWorkerConfig({}));
 
 let h: Harness;
 let dir: string;
@@ -116,7 +120,7 @@ describe('analysis job', () => {
     expect(done.mobility_analysis).toEqual(mobility);
     expect(done.analysis_results).toEqual({
       posture: 'Posture maintained through impact',
-      balance: 'Stable and centred (head 2 cm away from the target, hips 3 cm toward the target between address and the top)',
+      balance: 'Stable and centred (head hardly at all, hips about a quarter of a head-width toward the target between address and the top)',
       mobilityAnalysis: mobility,
     });
     expect(details.mobilityAnalysis).toEqual(mobility);

@@ -41,6 +41,8 @@ describe('analysis-worker main', () => {
         REDIS_URL: testRedisUrl(),
         QUEUE_PREFIX: h.prefix,
         S3_ENDPOINT: h.s3.config.endpoint,
+        S3_ACCESS_KEY: h.s3.config.accessKey,
+        S3_SECRET_KEY: h.s3.config.secretKey,
         S3_BUCKET: h.s3.config.bucket,
         PORT: String(port),
       },

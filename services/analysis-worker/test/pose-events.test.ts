@@ -71,6 +71,36 @@ describe('swing events from the hand path', () => {
     expect(Math.abs(tempo.ratio / (backswing / downswing) - 1)).toBeLessThan(0.25);
   });
 
+  it.each([
+    { factor: 2, fps: 30 },
+    { factor: 3, fps: 42 },
+    { factor: 5, fps: 30 },
+    { factor: 8, fps: 30 },
+  ])('reads a clip $factor× slower than real time ($fps fps) as slow motion, from the motion itself', ({ factor, fps }) => {
+    const swing = { start: 1 * factor, backswing: 0.85 * factor, downswing: 0.28 * factor, followThrough: 0.45 * factor };
+    const result = detectSwingEvents(track(3.5 * factor, fps, [swing]));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const e = result.events;
+    const frame = (t: number) => Math.round(t * fps);
+    expect(Math.abs(e.top.frame - frame(swing.start + swing.backswing))).toBeLessThanOrEqual(2 * factor);
+    expect(Math.abs(e.impact.frame - frame(swing.start + swing.backswing + swing.downswing))).toBeLessThanOrEqual(factor + 1);
+    // About `factor` times a 0.3 s downswing: the real length of this one (0.28 s) is unknowable from the clip.
+    expect(e.timeScale / factor).toBeGreaterThan(0.7);
+    expect(e.timeScale / factor).toBeLessThan(1.2);
+    const tempo = tempoOf(e);
+    expect(tempo.backswingSec).toBeNull();
+    expect(tempo.downswingSec).toBeNull();
+    expect(Math.abs(tempo.ratio / (swing.backswing / swing.downswing) - 1)).toBeLessThan(0.25);
+  });
+
+  it('keeps a real-time clip at a high frame rate in real time, with its seconds', () => {
+    const result = detectSwingEvents(track(3, 120, [{ start: 0.8, backswing: 0.8, downswing: 0.27 }]));
+    expect(result.ok && result.events.timeScale).toBe(1);
+    if (!result.ok) return;
+    expect(tempoOf(result.events).downswingSec).toBeCloseTo(0.27, 1);
+  });
+
   it('bridges short gaps where the golfer was not found', () => {
     const result = detectSwingEvents(track(4, 30, [{ start: 1, backswing: 0.8, downswing: 0.27 }], 7));
     expect(result.ok && Math.abs(result.events.top.frame - 54)).toBeLessThanOrEqual(2);

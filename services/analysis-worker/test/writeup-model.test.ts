@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWriteUp, offlineWriteUp, writeUpWithSource, type WriteUpInput } from '../src/writeup/index.js';
+import { createWriteUp, offlineWriteUp, type WriteUpInput } from '../src/writeup/index.js';
 import { input, launchData, pose } from './writeup-fixtures.js';
 
 /*
@@ -182,20 +182,30 @@ describe('model writer against an OpenAI-compatible server', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('the default instance reads OPENAI_* from process.env', async () => {
-    const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL, model: process.env.OPENAI_MODEL };
-    Object.assign(process.env, { OPENAI_API_KEY: 'sk-env', OPENAI_BASE_URL: baseURL, OPENAI_MODEL: 'env-model' });
+  it('ANALYSIS_WRITER=offline never calls the model, even with a key', async () => {
+    const w = createWriteUp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, ANALYSIS_WRITER: 'offline' });
+    expect(w.configured).toBe('offline');
+    expect((await w.writeUpWithSource(swing)).source).toBe('offline');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('takes its model, key and timeout from the settings it is given, not from process.env', async () => {
+    reply = () => ({ content: JSON.stringify(groundedReply) });
+    const saved = process.env.OPENAI_MODEL;
+    process.env.OPENAI_MODEL = 'env-model-not-used';
     try {
-      reply = () => ({ content: JSON.stringify(groundedReply) });
-      const result = await writeUpWithSource(swing);
+      const w = createWriteUp({ OPENAI_API_KEY: 'sk-settings', OPENAI_BASE_URL: baseURL, OPENAI_MODEL: 'settings-model', OPENAI_TIMEOUT_MS: 5_000, ANALYSIS_WRITER: 'openai' });
+      const result = await w.writeUpWithSource(swing);
       expect(result.source).toBe('openai');
-      expect(requests[0]!.body.model).toBe('env-model');
-      expect(requests[0]!.auth).toBe('Bearer sk-env');
+      expect(requests[0]!.body.model).toBe('settings-model');
+      expect(requests[0]!.auth).toBe('Bearer sk-settings');
     } finally {
-      for (const [name, value] of [['OPENAI_API_KEY', saved.key], ['OPENAI_BASE_URL', saved.url], ['OPENAI_MODEL', saved.model]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      if (saved === undefined) delete process.env.OPENAI_MODEL;
+      else process.env.OPENAI_MODEL = saved;
     }
+  });
+
+  it('ANALYSIS_WRITER=openai without a key is refused', () => {
+    expect(() => createWriteUp({ OPENAI_API_KEY: '', ANALYSIS_WRITER: 'openai' })).toThrow(/OPENAI_API_KEY/);
   });
 });

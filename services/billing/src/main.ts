@@ -1,9 +1,11 @@
-import { OutboxRelay, closeOnSignals, createLogger, createRedis, openSchema, queueConnection } from '@swingfit/server-kit';
+import type { AddressInfo } from 'node:net';
+import { JobQueues, OutboxRelay, closeOnSignals, createLogger, createRedis, openSchema, queueConnection, requireHandlers } from '@swingfit/server-kit';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
-import { createStripe } from './services/stripe-client.js';
 import { billingMigrations } from './db/migrations.js';
 import { BILLING_SCHEMA, type BillingDatabase } from './db/schema.js';
+import { openPaymentProvider } from './services/provider.js';
+import { createReconcileWorker, reconcileJobHandlers } from './jobs/reconcile.js';
 
 const config = readConfig();
 const logger = createLogger('billing', config.LOG_LEVEL);
@@ -13,14 +15,25 @@ const db = await openSchema<BillingDatabase>(config.DATABASE_URL, BILLING_SCHEMA
 const redis = createRedis(config.REDIS_URL, 'producer');
 const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX };
 const relay = new OutboxRelay(db, BILLING_SCHEMA, queues, logger);
+const provider = await openPaymentProvider(config, logger);
 
-const app = await buildApp({ config, logger, db, redis, stripe: createStripe(config) });
+const deps = { config, logger, db, redis, ...provider };
+// Every job the table gives billing has a handler, or it does not start (one line naming it).
+requireHandlers('billing', { events: {}, jobs: reconcileJobHandlers(deps) });
+const app = await buildApp(deps);
 relay.start();
+const reconcile = createReconcileWorker(deps, queues);
+// One schedule across replicas (upsertJobScheduler), put back if Redis lost it.
+const producers = new JobQueues(queues, logger);
+void producers.keepScheduled('billing');
 
 closeOnSignals(
   [
     { name: 'http', close: () => app.close() },
     { name: 'outbox relay', close: () => relay.close() },
+    { name: 'reconcile job', close: () => reconcile.close() },
+    { name: 'job producers', close: () => producers.close() },
+    ...(provider.testMode ? [{ name: 'local Stripe stand-in', close: () => provider.testMode!.close() }] : []),
     { name: 'redis', close: () => redis.quit() },
     { name: 'postgres', close: () => db.destroy() },
   ],
@@ -28,4 +41,10 @@ closeOnSignals(
 );
 
 await app.listen({ port: config.PORT, host: config.HOST });
-logger.info({ port: config.PORT, stripe: config.STRIPE_SECRET_KEY ? 'configured' : 'not configured', webhooks: config.STRIPE_WEBHOOK_SECRET ? 'configured' : 'not configured' }, 'billing ready');
+if (provider.testMode) {
+  // The stand-in delivers its signed events to this very webhook route, as Stripe would through the gateway.
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  provider.testMode.addWebhookEndpoint({ url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/api/stripe/webhook`, secret: provider.webhookSecret });
+}
+logger.info({ port: config.PORT, mode: provider.mode, prices: provider.prices }, 'billing ready');

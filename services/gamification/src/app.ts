@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { createHttpServer, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import { createHttpServer, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import { GAMIFICATION_SCHEMA } from './db/schema.js';
 import type { GamificationDeps } from './deps.js';
 import { requireInternalCaller } from './routes/internal.js';
 import { notificationRoutes } from './routes/notifications.js';
@@ -8,7 +9,11 @@ import { pointsRoutes } from './routes/points.js';
 /** The gamification service's HTTP app; main.ts and the tests both call this. */
 export async function buildApp(deps: GamificationDeps): Promise<App> {
   const app = createHttpServer({ logger: deps.logger });
-  registerHealth(app, { postgres: () => pingDb(deps.db as Kysely<any>), redis: () => pingRedis(deps.redis) });
+  registerHealth(
+    app,
+    { postgres: () => pingDb(deps.db as Kysely<any>), redis: () => pingRedis(deps.redis) },
+    { outbox: () => outboxLag(deps.db as Kysely<any>, GAMIFICATION_SCHEMA) },
+  );
 
   // Everything under /api answers the gateway only: it authenticated the golfer and names them.
   await app.register(async (api) => {

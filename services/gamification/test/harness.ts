@@ -28,6 +28,8 @@ export interface Harness {
   relay: OutboxRelay;
   /** Puts an envelope on this service's queue as a relay would; the job id may differ to force a redelivery. */
   deliver<T extends EventType>(event: { id?: string; type: T; userId?: number; occurredAt?: string; payload: EventPayload<T> }, jobId?: string): Promise<string>;
+  /** deliver + settled: the job's final state and result. */
+  process<T extends EventType>(event: { id?: string; type: T; userId?: number; occurredAt?: string; payload: EventPayload<T> }, jobId?: string): Promise<{ id: string; state: string; result: unknown }>;
   /** Resolves once a delivered job has finished (completed: its return value, e.g. 'processed' or 'duplicate'). */
   settled(jobId: string): Promise<{ state: string; result: unknown }>;
   /** Headers the gateway adds when it forwards a signed-in golfer's request. */
@@ -58,7 +60,7 @@ export async function startGamification(): Promise<Harness> {
   const deps: GamificationDeps = { config, logger, db, redis };
   const app = await buildApp(deps);
   await app.ready();
-  return {
+  const harness: Harness = {
     app,
     deps,
     queues,
@@ -69,11 +71,18 @@ export async function startGamification(): Promise<Harness> {
       await inbox.add(event.type, envelope, { jobId: jobId ?? id, attempts: 3, backoff: { type: 'fixed', delay: 100 } });
       return id;
     },
+    async process(event, jobId) {
+      const id = await harness.deliver(event, jobId);
+      return { id, ...(await harness.settled(jobId ?? id)) };
+    },
     settled: (jobId) =>
       eventually(async () => {
         const job = await inbox.getJob(jobId);
         const state = job ? await job.getState() : 'missing';
-        return state === 'completed' || state === 'failed' ? { state, result: job?.returnvalue ?? job?.failedReason } : undefined;
+        if (state !== 'completed' && state !== 'failed') return undefined;
+        // Read again: the job may have finished between the first read and the state check.
+        const done = await inbox.getJob(jobId);
+        return { state, result: done?.returnvalue ?? done?.failedReason };
       }),
     as: (userId) => ({ 'x-internal-token': config.INTERNAL_TOKEN, 'x-user-id': String(userId) }),
     async close() {
@@ -81,6 +90,8 @@ export async function startGamification(): Promise<Harness> {
       await consumer.close();
       await relay.close();
       await inbox.close();
+      // A short suite may end before the producer connection (no offline queue) has opened.
+      if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length) await redis.del(...keys);
       redis.disconnect();
@@ -88,4 +99,5 @@ export async function startGamification(): Promise<Harness> {
       await database.drop();
     },
   };
+  return harness;
 }

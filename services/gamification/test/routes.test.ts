@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaderboardEntry, Notification, PointsSummary } from '@swingfit/contracts';
-import { monthStart, weekStart } from '../src/domain/windows.js';
+import { addDays, centralDate, centralMonth, centralWeek, exerciseAward, type DailyPoints, type LeaderboardEntry, type Notification, type PointsSummary } from '@swingfit/contracts';
 import { eventually } from '@swingfit/server-kit/testing';
 import { startGamification, type Harness } from './harness.js';
 
@@ -46,7 +44,8 @@ describe('internal access', () => {
       const res = await h.app.inject({ method: 'GET', url: '/readyz' });
       return res.statusCode === 200 && res;
     });
-    expect(ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    // The outbox lag rides along for operators (and the admin system page): nothing waits yet.
+    expect(ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' }, details: { outbox: { unsent: 0, oldestUnsentAgeMs: null } } });
   });
 });
 
@@ -101,16 +100,62 @@ describe('notifications', () => {
   });
 });
 
+describe('notification pages', () => {
+  const EVA = 40;
+  let ids: number[] = [];
+  beforeAll(async () => {
+    const base = Date.now() - 3_600_000;
+    // 7 notifications, two of them at the same instant: the id orders those.
+    const times = [0, 1, 2, 3, 3, 4, 5].map((m) => new Date(base + m * 60_000));
+    ids = [];
+    for (const [i, at] of times.entries()) ids.push(await notify(EVA, `n${i}`, at));
+  });
+
+  it('pages newest first with a cursor, and tells the unread total in a header', async () => {
+    const page = async (query: string) => {
+      const res = await h.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: h.as(EVA) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-unread-count']).toBe('7');
+      return res.json<Notification[]>().map((n) => n.id);
+    };
+    const newestFirst = [...ids].reverse();
+    expect(await page('')).toEqual(newestFirst);
+    const first = await page('?limit=3');
+    expect(first).toEqual(newestFirst.slice(0, 3));
+    const second = await page(`?limit=3&before=${first.at(-1)}`);
+    expect(second).toEqual(newestFirst.slice(3, 6));
+    expect(await page(`?limit=3&before=${second.at(-1)}`)).toEqual(newestFirst.slice(6));
+  });
+
+  it('refuses a page size out of bounds, and ignores another golfer’s cursor', async () => {
+    expect((await h.app.inject({ method: 'GET', url: '/api/notifications?limit=0', headers: h.as(EVA) })).statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'GET', url: '/api/notifications?limit=101', headers: h.as(EVA) })).statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'GET', url: '/api/notifications?before=abc', headers: h.as(EVA) })).statusCode).toBe(400);
+    const theirs = await h.app.inject({ method: 'GET', url: `/api/notifications?before=${ids[3]}`, headers: h.as(ANN) });
+    expect(theirs.json<Notification[]>().every((n) => n.id < ids[3]!)).toBe(true);
+    expect(theirs.json<Notification[]>().some((n) => ids.includes(n.id))).toBe(false);
+  });
+});
+
 describe('leaderboard and points', () => {
   const CAL = 10;
   const DEE = 11;
   const EVE = 12;
+  const FAY = 13;
+  const GUS = 14;
   const now = new Date();
-  const month = monthStart(now);
-  const week = weekStart(now);
-  const ago = (ms: number) => new Date(now.getTime() - ms);
-  const award = (userId: number, points: number, occurredAt: Date) =>
-    h.deps.db.insertInto('points_ledger').values({ user_id: userId, points, reason: 'test', source_event_id: randomUUID(), occurred_at: occurredAt }).execute();
+  const thisMonth = centralMonth(now).date;
+  const thisWeek = centralWeek(now).date;
+  const todayDate = centralDate(now);
+  let completionId = 1;
+
+  /** An exercise completion through the real consumer (the only way points reach the totals). */
+  const complete = (userId: number, streakWeeks: number, workoutDate = todayDate) =>
+    h.process({
+      type: 'exercise.completed',
+      userId,
+      payload: { completionId: completionId++, exerciseName: 'Dead Bug', workoutDate, streakWeeks, ...exerciseAward(streakWeeks) },
+    });
 
   beforeAll(async () => {
     await h.deps.db
@@ -119,43 +164,82 @@ describe('leaderboard and points', () => {
         { user_id: CAL, first_name: 'Cal', city: 'Tulsa', state: 'OK' },
         { user_id: DEE, first_name: 'Dee', city: 'Omaha', state: 'NE' },
         { user_id: EVE, first_name: 'Eve', city: null, state: null },
+        { user_id: FAY, first_name: 'Fay', city: 'Reno', state: 'NV' },
+        { user_id: GUS, first_name: 'Gus', city: null, state: null },
       ])
       .execute();
-    // Cal earned most in total, but mostly last month: only this month counts for the leaderboard.
-    await award(CAL, 500, new Date(month.getTime() - 1_000));
-    await award(CAL, 10, new Date(month.getTime() + 1_000));
-    await award(DEE, 15, ago(1_000));
-    await award(DEE, 5, new Date(Math.max(month.getTime(), week.getTime() - 1_000)));
+    // Cal earned most in total, but last month: only this month counts for the leaderboard.
+    for (let i = 0; i < 4; i++) await complete(CAL, 15, addDays(thisMonth, -1));
+    await complete(CAL, 7); // 10 this month
+    await complete(DEE, 15); // 15 + 5 = 20
+    await complete(DEE, 1);
+    await complete(FAY, 7); // 10: level with Cal
+    // The earliest day of this week that is also in this month, so the weekly figure is predictable.
+    const early = thisWeek >= thisMonth ? thisWeek : thisMonth;
+    await complete(GUS, 3, early); // 6
   });
 
-  it('ranks this Central Time month’s points, highest first, ties by account', async () => {
+  it('ranks this Central Time month’s points, competition ranking with ties, then golfers without points', async () => {
     for (const url of ['/api/leaderboard', '/api/monthly-leaderboard']) {
       const res = await h.app.inject({ method: 'GET', url, headers: h.as(EVE) });
       expect(res.statusCode).toBe(200);
-      const board = res.json<LeaderboardEntry[]>().filter((e) => [CAL, DEE, EVE].includes(e.id));
+      const board = res.json<LeaderboardEntry[]>().filter((e) => [CAL, DEE, EVE, FAY, GUS].includes(e.id));
       expect(board).toEqual([
-        { id: DEE, firstName: 'Dee', city: 'Omaha', state: 'NE', monthlyPoints: 20 },
-        { id: CAL, firstName: 'Cal', city: 'Tulsa', state: 'OK', monthlyPoints: 10 },
-        { id: EVE, firstName: 'Eve', city: null, state: null, monthlyPoints: 0 },
+        { id: DEE, firstName: 'Dee', city: 'Omaha', state: 'NE', monthlyPoints: 20, rank: 1 },
+        { id: CAL, firstName: 'Cal', city: 'Tulsa', state: 'OK', monthlyPoints: 10, rank: 2 },
+        { id: FAY, firstName: 'Fay', city: 'Reno', state: 'NV', monthlyPoints: 10, rank: 2 },
+        { id: GUS, firstName: 'Gus', city: null, state: null, monthlyPoints: 6, rank: 4 },
+        { id: EVE, firstName: 'Eve', city: null, state: null, monthlyPoints: 0, rank: 5 },
       ]);
+      const all = res.json<LeaderboardEntry[]>();
+      expect(all.length).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('lists the top 100 only', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => 10_000 + i);
+    await h.deps.db
+      .insertInto('period_points')
+      .values(many.map((user_id, i) => ({ user_id, period: 'month' as const, period_start: thisMonth, points: 1_000 + (i % 7) })))
+      .execute();
+    try {
+      const board = (await h.app.inject({ method: 'GET', url: '/api/leaderboard', headers: h.as(EVE) })).json<LeaderboardEntry[]>();
+      expect(board).toHaveLength(100);
+      expect(board[0]).toMatchObject({ monthlyPoints: 1_006, rank: 1, firstName: null });
+      // 17 golfers at each of 1,006 .. 1,001 (18 at 1,000): each rank skips past the whole tie before it.
+      expect([...new Set(board.map((e) => e.rank))]).toEqual([1, 18, 35, 52, 69, 86]);
+    } finally {
+      await h.deps.db.deleteFrom('period_points').where('user_id', 'in', many).execute();
     }
   });
 
   it('sums total, month and week (from Sunday) for the caller, with their position', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/points/summary', headers: h.as(CAL) });
     expect(res.statusCode).toBe(200);
-    const summary = res.json<PointsSummary>();
-    const calWeekly = month.getTime() + 1_000 >= week.getTime() ? 10 : 0;
-    expect(summary).toEqual({ totalPoints: 510, monthlyPoints: 10, weeklyPoints: calWeekly, position: 2 });
-    const dee = (await h.app.inject({ method: 'GET', url: '/api/points/summary', headers: h.as(DEE) })).json<PointsSummary>();
-    expect(dee).toMatchObject({ totalPoints: 20, monthlyPoints: 20, weeklyPoints: week.getTime() > month.getTime() ? 15 : 20, position: 1 });
+    expect(res.json<PointsSummary>()).toEqual({ totalPoints: 70, monthlyPoints: 10, weeklyPoints: 10, position: 2 });
+    const gus = (await h.app.inject({ method: 'GET', url: '/api/points/summary', headers: h.as(GUS) })).json<PointsSummary>();
+    expect(gus).toEqual({ totalPoints: 6, monthlyPoints: 6, weeklyPoints: 6, position: 4 });
+    const eve = (await h.app.inject({ method: 'GET', url: '/api/points/summary', headers: h.as(EVE) })).json<PointsSummary>();
+    expect(eve).toEqual({ totalPoints: 0, monthlyPoints: 0, weeklyPoints: 0, position: 5 });
   });
 
   it('tells a golfer their own monthly position, and nobody else’s (403)', async () => {
-    const mine = await h.app.inject({ method: 'GET', url: `/api/points/monthly-position/${CAL}`, headers: h.as(CAL) });
+    const mine = await h.app.inject({ method: 'GET', url: `/api/points/monthly-position/${FAY}`, headers: h.as(FAY) });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual({ position: 2, monthlyPoints: 10 });
     const theirs = await h.app.inject({ method: 'GET', url: `/api/points/monthly-position/${DEE}`, headers: h.as(CAL) });
     expect(theirs.statusCode).toBe(403);
+  });
+
+  it('charts the caller’s points per day this month, days without points as 0', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/points/daily', headers: h.as(DEE) });
+    expect(res.statusCode).toBe(200);
+    const chart = res.json<DailyPoints>();
+    expect(chart.month).toBe(thisMonth);
+    expect(chart.days[0]!.date).toBe(thisMonth);
+    expect(chart.days.at(-1)).toEqual({ date: todayDate, points: 20 });
+    expect(chart.days.reduce((sum, d) => sum + d.points, 0)).toBe(20);
+    const cal = (await h.app.inject({ method: 'GET', url: '/api/points/daily', headers: h.as(CAL) })).json<DailyPoints>();
+    expect(cal.days.reduce((sum, d) => sum + d.points, 0)).toBe(10); // last month's 60 are not this month's
   });
 });

@@ -7,7 +7,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,21 +14,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ObjectStore, startEmbeddedS3 } from '@swingfit/server-kit';
 import { createTestDatabase, testQueuePrefix, testRedisUrl } from '@swingfit/server-kit/testing';
+import { freePort, waitForHealth } from './gateway-process.js';
 
 const MB = 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FILE_BYTES = 100 * 1000 * 1000; // "100 MB" as a phone reports it; just under the 100 MiB limit
 const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** A real H.264 MP4 (moov first) followed by an MP4 `free` box of random bytes up to the target size: valid, incompressible. */
 function makeVideo(dir: string, bytes: number, name: string): string {
@@ -56,20 +46,6 @@ function makeVideo(dir: string, bytes: number, name: string): string {
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-async function waitForHealth(url: string, child: { exitCode: number | null }) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('gateway did not become healthy in 60 s');
 }
 
 /** Streams a multipart body from disk with a raw HTTP request (what a browser's FormData upload looks like on the wire). */
@@ -102,7 +78,7 @@ function postMultipart(url: string, cookie: string, fields: Record<string, strin
 }
 
 const work = mkdtempSync(join(tmpdir(), 'sf-bench-upload-'));
-const s3 = await startEmbeddedS3({ directory: join(work, 's3'), buckets: ['swing-videos'] });
+const s3 = await startEmbeddedS3({ directory: join(work, 's3'), buckets: ['swing-videos'], accessKey: 'bench', secretKey: randomBytes(24).toString('hex') });
 const database = await createTestDatabase();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;

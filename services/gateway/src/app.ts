@@ -1,7 +1,10 @@
 import cookie from '@fastify/cookie';
-import { createHttpServer, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import { createHttpServer, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import { CORE_SCHEMA } from '@swingfit/core-db';
 import type { GatewayDeps } from './deps.js';
 import { sameOriginGuard } from './http/same-origin.js';
+import { securityHeaders } from './http/security-headers.js';
+import { RateLimiter, installRateLimits } from './http/rate-limit.js';
 import { proxyAuthenticated } from './http/proxy.js';
 import { defaultWebDist, serveWebApp } from './http/web-app.js';
 import { authRoutes } from './routes/auth.js';
@@ -10,18 +13,29 @@ import { analysisRoutes } from './routes/analyses.js';
 import { adminRoutes } from './routes/admin.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { pointsRoutes } from './routes/points.js';
+import { workoutRoutes } from './routes/workouts.js';
+import { exerciseRoutes } from './routes/exercises.js';
+import { videoAdminRoutes } from './routes/video-admin.js';
+import { billingRoutes } from './routes/billing.js';
 
 /** Builds the gateway's HTTP app from its parts; main.ts and the tests both call this. */
 export async function buildApp(deps: GatewayDeps): Promise<App> {
   const app = createHttpServer({ logger: deps.logger, trustProxy: deps.config.TRUST_PROXY || false });
+  await securityHeaders(app, deps.config.PUBLIC_URL);
   await app.register(cookie);
   app.addHook('onRequest', sameOriginGuard([deps.config.PUBLIC_URL]));
+  // Before any route: routes declare `config.rateLimits` and this makes them count (http/rate-limit.ts).
+  installRateLimits(app, new RateLimiter(deps.redis, deps.config.QUEUE_PREFIX));
 
-  registerHealth(app, {
-    postgres: () => pingDb(deps.db),
-    redis: () => pingRedis(deps.redis),
-    objectStore: () => deps.store.ping(),
-  });
+  registerHealth(
+    app,
+    {
+      postgres: () => pingDb(deps.db),
+      redis: () => pingRedis(deps.redis),
+      objectStore: () => deps.store.ping(),
+    },
+    { outbox: () => outboxLag(deps.db, CORE_SCHEMA) },
+  );
 
   await app.register(authRoutes(deps));
   await app.register(userRoutes(deps));
@@ -29,13 +43,15 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(pointsRoutes(deps));
+  await app.register(workoutRoutes(deps));
+  await app.register(exerciseRoutes(deps));
+  await app.register(videoAdminRoutes(deps));
 
   // Routes other services own: the gateway authenticates, then forwards.
   for (const prefix of ['/api/notifications', '/api/leaderboard', '/api/monthly-leaderboard', '/api/points']) {
     await proxyAuthenticated(app, deps, { prefix, upstream: deps.config.GAMIFICATION_URL });
   }
-  // Stripe calls this with no session: billing verifies the signature on the untouched body.
-  await proxyAuthenticated(app, deps, { prefix: '/api/stripe/webhook', upstream: deps.config.BILLING_URL, public: true });
+  await app.register(billingRoutes(deps));
 
   await serveWebApp(app, deps.config.WEB_DIST || defaultWebDist());
   return app;

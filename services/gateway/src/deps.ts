@@ -14,6 +14,8 @@ export interface GatewayDeps {
   queues: QueueSettings;
   store: ObjectStore;
   relay: OutboxRelay;
-  /** Where the admin password came from, for the start banner. */
-  adminPassword: string;
+  /** scrypt hash of the admin password (services/admin-auth.ts); the password itself is not kept. */
+  adminPasswordHash: string;
+  /** The clock workout rules read (the golfer's Central Time day); tests move it, production leaves it unset. */
+  now?: () => Date;
 }

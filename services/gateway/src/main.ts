@@ -7,26 +7,37 @@ import {
   createRedis,
   objectStoreConfig,
   queueConnection,
+  requireHandlers,
 } from '@swingfit/server-kit';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { resolveAdminPassword } from './services/admin-password.js';
-import { startEventConsumers } from './jobs/events.js';
+import { hashAdminPassword } from './services/admin-auth.js';
+import { gatewayEventHandlers, startEventConsumers } from './jobs/events.js';
+import { seedExerciseCatalog } from './services/catalog-seed.js';
 
 const config = readConfig();
+// Every subscribed event type (and any job the table gives it) has a handler, or it does not start (one line naming it).
+requireHandlers('gateway', { events: gatewayEventHandlers, jobs: {} });
 const logger = createLogger('gateway', config.LOG_LEVEL);
 
 const db = await openSchema<CoreDatabase>(config.DATABASE_URL, CORE_SCHEMA, coreMigrations, { logger, applicationName: 'gateway' });
+await seedExerciseCatalog(db, logger);
 
 const redis = createRedis(config.REDIS_URL, 'producer');
 const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX };
 const store = new ObjectStore(objectStoreConfig(config));
 await store.ensureBucket();
-const relay = new OutboxRelay(db, CORE_SCHEMA, queues, logger);
+// Completions wait in this outbox for the relay before gamification can award their points: it looks
+// every 100 ms (a lookup on the unsent rows' partial index), so a golfer sees the points within a second.
+const RELAY_INTERVAL_MS = 100;
+const relay = new OutboxRelay(db, CORE_SCHEMA, queues, logger, RELAY_INTERVAL_MS);
 const admin = resolveAdminPassword(config.ADMIN_PASSWORD, config.DATA_DIR);
 
-const app = await buildApp({ config, logger, db, redis, queues, store, relay, adminPassword: admin.password });
+const adminPasswordHash = await hashAdminPassword(admin.password);
+
+const app = await buildApp({ config, logger, db, redis, queues, store, relay, adminPasswordHash });
 relay.start();
 const eventConsumer = startEventConsumers({ db, queues, logger });
 

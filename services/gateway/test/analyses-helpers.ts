@@ -8,6 +8,7 @@ import { Queue } from 'bullmq';
 import { ANALYSIS_QUEUE } from '@swingfit/contracts';
 import type { Harness } from './harness.js';
 import { cookieFrom } from './harness.js';
+import { signUpAddress } from './auth-fixtures.js';
 
 /* Shared by the analyses*.test.ts files: real videos made with ffmpeg, multipart bodies, signed-in golfers. */
 
@@ -80,6 +81,7 @@ export async function signUp(h: Harness, premium = false): Promise<Golfer> {
   const res = await h.app.inject({
     method: 'POST',
     url: '/api/auth/register',
+    headers: { 'x-forwarded-for': signUpAddress(10_000 + counter) },
     payload: { email: `golfer${counter}-${randomBytes(3).toString('hex')}@example.com`, password: 'correct-horse-battery-9', firstName: 'Test', lastName: 'Golfer' },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);

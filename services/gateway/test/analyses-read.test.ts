@@ -53,6 +53,8 @@ beforeAll(async () => {
   await h.deps.db.updateTable('swing_analyses').set({ created_at: sql`now() - interval '2 days'` }).where('id', '=', ids[2]!).execute();
   ids.push(await send('driver'));
   await completeAs(ids[3]!, 1, { club_speed: 110.5, ball_speed: 161, carry: 270, spin_rate: 2300 });
+  // The relay turns the uploads' events into their analysis jobs (no relay loop runs in this harness).
+  while ((await h.deps.relay.flush()) > 0);
 
   // Media as the worker stores it for the newest analysis.
   const base = `users/${owner.id}/analyses/${ids[3]}/face-on`;

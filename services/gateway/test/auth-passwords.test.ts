@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../src/services/passwords.js';
-import { isAdminPassword } from '../src/services/admin-auth.js';
+import { hashAdminPassword, isAdminPassword } from '../src/services/admin-auth.js';
 
 describe('password hashing (scrypt, per-user salt)', () => {
   it('verifies the right password and refuses others', async () => {
@@ -31,14 +31,21 @@ describe('password hashing (scrypt, per-user salt)', () => {
   });
 });
 
-describe('admin password comparison', () => {
+describe('admin password comparison (against the salted hash made at start)', () => {
   it.each([
     ['s3cret-admin', 's3cret-admin', true],
     ['s3cret-admin ', 's3cret-admin', false],
     ['S3cret-admin', 's3cret-admin', false],
     ['', 's3cret-admin', false],
-    ['', '', false], // no configured password never opens the admin area
-  ])('%j against %j -> %s', (candidate, configured, expected) => {
-    expect(isAdminPassword(candidate, configured)).toBe(expected);
+  ])('%j against %j -> %s', async (candidate, configured, expected) => {
+    expect(await isAdminPassword(candidate, await hashAdminPassword(configured))).toBe(expected);
+  });
+
+  it('never opens the admin area without a configured hash, and keeps no trace of the password in it', async () => {
+    expect(await isAdminPassword('', '')).toBe(false);
+    expect(await isAdminPassword('anything', '')).toBe(false);
+    const hash = await hashAdminPassword('s3cret-admin');
+    expect(hash).not.toContain('s3cret-admin');
+    expect(await hashAdminPassword('s3cret-admin')).not.toBe(hash); // salted: the same password hashes differently
   });
 });

@@ -1,74 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from 'bullmq';
 import { CORE_SCHEMA } from '@swingfit/core-db';
-import type { LeaderboardEntry, Notification } from '@swingfit/contracts';
+import { centralDate, exerciseAward, type LeaderboardEntry, type Notification } from '@swingfit/contracts';
 import { publishInTransaction } from '@swingfit/server-kit';
 import { eventually } from '@swingfit/server-kit/testing';
 import { startEventConsumers } from '../src/jobs/events.js';
-import { startGateway, type Harness } from './harness.js';
+import { cookieFrom, startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
+import { freePort, startInternalService, type InternalService } from './internal-services.js';
 
 /*
  * The points flow across real services: this gateway and a real gamification process (run from its
  * sources) share one PostgreSQL database (two schemas) and one Redis prefix, exactly as in production.
  */
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 let h: Harness;
 let consumer: Worker;
-let gamification: ChildProcess;
-let billing: ChildProcess;
-let serviceLog = '';
+let gamification: InternalService;
+let gamificationPort: number;
+let billing: InternalService;
 const WEBHOOK_SECRET = `whsec_${randomUUID().replace(/-/g, '')}`;
 
-/** Starts one of the internal services from its sources, wired to the gateway's database, Redis prefix and token. */
-async function startService(name: 'gamification' | 'billing', port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}services/${name}/src/main.ts`], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: h.deps.config.DATABASE_URL,
-      REDIS_URL: h.deps.config.REDIS_URL,
-      QUEUE_PREFIX: h.deps.config.QUEUE_PREFIX,
-      INTERNAL_TOKEN: h.deps.config.INTERNAL_TOKEN,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (serviceLog += String(d)));
-  child.stderr?.on('data', (d) => (serviceLog += String(d)));
-  await eventually(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 30_000, 200).catch((error) => {
-    throw new Error(`${name} did not start: ${(error as Error).message}\n${serviceLog}`);
-  });
-  return child;
-}
-
-/** Stripe's webhook signature scheme (t=..., v1=HMAC-SHA256 of "t.body"); the gateway has no Stripe SDK. */
+/** Stripe's webhook signature scheme (t=..., v1=HMAC-SHA256 of "t.body") with a secret billing does not hold. */
 function stripeSignature(payload: string): string {
   const t = Math.floor(Date.now() / 1000);
   return `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex')}`;
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 beforeAll(async () => {
@@ -77,13 +37,15 @@ beforeAll(async () => {
   h = await startGateway({ GAMIFICATION_URL: `http://127.0.0.1:${port}`, BILLING_URL: `http://127.0.0.1:${billingPort}` });
   consumer = startEventConsumers(h.deps);
   h.deps.relay.start();
-  gamification = await startService('gamification', port);
-  billing = await startService('billing', billingPort, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  gamificationPort = port;
+  gamification = await startInternalService(h, 'gamification', port);
+  // No Stripe keys: billing runs its local test mode, as `pnpm start` does.
+  billing = await startInternalService(h, 'billing', billingPort, { PUBLIC_URL: h.deps.config.PUBLIC_URL, DATA_DIR: mkdtempSync(join(tmpdir(), 'sf-billing-')) });
 }, 60_000);
 
 afterAll(async () => {
-  await stop(gamification);
-  await stop(billing);
+  await gamification?.stop();
+  await billing?.stop();
   await consumer?.close();
   await h?.close();
 });
@@ -123,37 +85,152 @@ describe('events between services, end to end', () => {
   });
 
   it('refuses the proxied routes without a session', async () => {
-    for (const url of ['/api/notifications', '/api/leaderboard', '/api/points/summary', `/api/users/1/monthly-position`]) {
+    for (const url of ['/api/notifications', '/api/leaderboard', '/api/monthly-leaderboard', '/api/points/summary', '/api/points/daily', `/api/users/1/monthly-position`]) {
       expect((await h.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
   });
 
-  it('a signed Stripe webhook through the gateway makes the golfer Premium', async () => {
-    const { user, cookie } = await registerGolfer(h.app);
-    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      object: 'event',
-      type: 'customer.subscription.created',
-      data: { object: { id: 'sub_flow', object: 'subscription', customer: 'cus_flow', status: 'active', metadata: { userId: String(user.id) }, items: { data: [{ current_period_end: periodEnd }] } } },
-    });
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload) },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const me = await eventually(async () => {
-      const r = await h.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: { cookie } });
-      return r.json().isPremium === true && r.json();
-    }, 15_000);
-    expect(me).toMatchObject({ isPremium: true, stripeSubscriptionId: 'sub_flow', stripeCustomerId: 'cus_flow', subscriptionEndDate: new Date(periodEnd * 1000).toISOString() });
+  it('upgrades a golfer through the gateway on local test mode: checkout page, payment, signed webhooks, Premium', async () => {
+    const ann = await registerGolfer(h.app);
+    const bob = await registerGolfer(h.app);
+    const origin = h.deps.config.PUBLIC_URL;
+    const checkout = await h.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { cookie: ann.cookie }, payload: { plan: 'annual' } });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const page = new URL(checkout.json().url);
+    expect(page.origin).toBe(origin);
+    expect(page.pathname).toMatch(/^\/billing\/test-mode\/checkout\/cs_test_\w+$/);
+
+    const shown = await h.app.inject({ method: 'GET', url: page.pathname, headers: { cookie: ann.cookie } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('TEST MODE');
+    expect(shown.body).toContain('$99.99');
+    // Another golfer cannot open or pay it; nobody without a session reaches it.
+    expect((await h.app.inject({ method: 'GET', url: page.pathname, headers: { cookie: bob.cookie } })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: page.pathname })).statusCode).toBe(401);
+    const form = { 'content-type': 'application/x-www-form-urlencoded', origin };
+    expect((await h.app.inject({ method: 'POST', url: `${page.pathname}/pay`, headers: { cookie: bob.cookie, ...form }, payload: '' })).statusCode).toBe(404);
+
+    const paid = await h.app.inject({ method: 'POST', url: `${page.pathname}/pay`, headers: { cookie: ann.cookie, ...form }, payload: '' });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${origin}/payment-success?session_id=${page.pathname.split('/').pop()}`);
+
+    // The success page's refresh answers from Stripe and the user record shows it at once.
+    const refresh = await h.app.inject({ method: 'POST', url: '/api/refresh-subscription', headers: { cookie: ann.cookie } });
+    expect(refresh.json()).toEqual({ message: 'Your Premium subscription is active.', isPremium: true });
+    const me = (await h.app.inject({ method: 'GET', url: `/api/users/${ann.user.id}`, headers: { cookie: ann.cookie } })).json();
+    expect(me).toMatchObject({ isPremium: true, stripeCustomerId: expect.stringMatching(/^cus_/), stripeSubscriptionId: expect.stringMatching(/^sub_/) });
+    expect(new Date(me.subscriptionEndDate).getTime() - Date.now()).toBeGreaterThan(360 * 86_400_000);
+    // The subscription.activated event arrives through the outbox too, and finds nothing newer to do.
+    await eventually(async () => (await h.deps.db.selectFrom('processed_events').select('type').where('type', '=', 'subscription.activated').executeTakeFirst()) ?? false, 15_000);
+    expect((await h.deps.db.selectFrom('users').select('subscription_version').where('id', '=', ann.user.id).executeTakeFirstOrThrow()).subscription_version).toBe(1);
+
+    const details = await h.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie: ann.cookie } });
+    expect(details.json()).toMatchObject({ status: 'active', plan: 'annual', isPremium: true, paymentMethod: { brand: 'visa', last4: '4242' } });
+    expect((await h.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie: bob.cookie } })).json()).toMatchObject({ status: 'none', isPremium: false });
   });
+
+  it('refuses unsigned webhooks through the gateway, and the billing calls without a session', async () => {
+    const unsigned = await h.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ id: 'evt_1', type: 'invoice.paid' }) });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().message).toMatch(/Stripe-Signature/);
+    const forged = JSON.stringify({ id: 'evt_2', object: 'event', type: 'invoice.paid', data: { object: {} } });
+    const wrongKey = await h.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(forged) }, payload: forged });
+    expect(wrongKey.statusCode).toBe(400);
+    for (const [method, url] of [
+      ['POST', '/api/create-checkout-session'],
+      ['POST', '/api/get-or-create-subscription'],
+      ['POST', '/api/create-customer-portal'],
+      ['POST', '/api/refresh-subscription'],
+      ['POST', '/api/update-subscription-status'],
+      ['POST', '/api/subscription/upgrade'],
+      ['GET', '/api/billing/config'],
+      ['GET', '/api/billing/subscription'],
+    ] as const) {
+      expect((await h.app.inject({ method, url, payload: { plan: 'monthly' } })).statusCode, url).toBe(401);
+    }
+  });
+
+  it('shows admins the billing mode; golfers and anonymous callers get nothing', async () => {
+    const login = await h.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: 'test-admin-password' } });
+    expect(login.statusCode).toBe(200);
+    const res = await h.app.inject({ method: 'GET', url: '/api/admin/billing/status', headers: { cookie: cookieFrom(login) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mode: 'local-test', keys: 'none', webhooks: 'local-test', prices: { monthly: 'price_swingfit_monthly', annual: 'price_swingfit_annual' } });
+    expect(res.json().subscriptions.premium).toBeGreaterThanOrEqual(1);
+    const golfer = await registerGolfer(h.app);
+    expect((await h.app.inject({ method: 'GET', url: '/api/admin/billing/status', headers: { cookie: golfer.cookie } })).statusCode).toBe(403);
+    expect((await h.app.inject({ method: 'GET', url: '/api/admin/billing/status' })).statusCode).toBe(401);
+  });
+
+  it('answers 503 with a message for the golfer when billing is down', async () => {
+    const { cookie } = await registerGolfer(h.app);
+    await billing.stop();
+    const res = await h.app.inject({ method: 'POST', url: '/api/refresh-subscription', headers: { cookie } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe('Billing is unavailable right now. Please try again shortly.');
+    // The calls the gateway forwards say the same kind of thing.
+    const proxied = await h.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie } });
+    expect(proxied.statusCode).toBe(503);
+    expect(proxied.json().message).toBe('This part of SwingFit is unavailable right now. Please try again shortly.');
+  });
+
+  it('exercise completions made while gamification is down earn their points once it is back, exactly once', async () => {
+    const { user, cookie } = await registerGolfer(h.app, { firstName: 'Scottie' });
+    const rival = await registerGolfer(h.app, { firstName: 'Rory' });
+    const complete = (userId: number, completionId: number, streakWeeks: number) =>
+      h.deps.db.transaction().execute((trx) =>
+        // What the completion transaction writes with the completion row (issue 12 builds the route).
+        publishInTransaction(trx, CORE_SCHEMA, {
+          type: 'exercise.completed',
+          userId,
+          payload: { completionId, exerciseName: 'Cat Camel', workoutDate: centralDate(new Date()), streakWeeks, ...exerciseAward(streakWeeks) },
+        }),
+      );
+    await complete(rival.user.id, 90_001, 5); // Rory: 8 points
+    const me = async () => (await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
+    await eventually(async () => (await h.deps.db.selectFrom('users').select('total_points').where('id', '=', rival.user.id).executeTakeFirstOrThrow()).total_points === 8);
+
+    await gamification.stop();
+    for (const id of [90_002, 90_003, 90_004]) await complete(user.id, id, 3); // 3 x 6 points, committed while gamification is down
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await me()).toMatchObject({ totalPoints: 0, monthlyPoints: 0 });
+
+    gamification = await startInternalService(h, 'gamification', gamificationPort);
+    await eventually(async () => (await me()).totalPoints === 18, 20_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await me()).toMatchObject({ totalPoints: 18, weeklyPoints: 18, monthlyPoints: 18 });
+
+    const position = await h.app.inject({ method: 'GET', url: `/api/users/${user.id}/monthly-position`, headers: { cookie } });
+    expect(position.json()).toMatchObject({ monthlyPoints: 18 });
+    const board = (await h.app.inject({ method: 'GET', url: '/api/leaderboard', headers: { cookie } })).json<LeaderboardEntry[]>();
+    const mine = board.find((e) => e.id === user.id)!;
+    const theirs = board.find((e) => e.id === rival.user.id)!;
+    expect(mine).toMatchObject({ firstName: 'Scottie', monthlyPoints: 18, rank: position.json().position });
+    expect(theirs.rank).toBeGreaterThan(mine.rank);
+
+    // The golfer's notifications through the gateway: newest first, the unread total in a header.
+    const list = await h.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } });
+    const notes = list.json<Notification[]>();
+    expect(notes[0]).toMatchObject({ type: 'exercise_completion', title: 'Exercise Completed!', message: 'Cat Camel: +6 points with your 1.25x streak bonus. Today so far: 18 points.' });
+    expect(Number(list.headers['x-unread-count'])).toBe(notes.filter((n) => !n.isRead).length);
+    // Rory hears he was passed.
+    const rivalNotes = (await h.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: rival.cookie } })).json<Notification[]>();
+    expect(rivalNotes.map((n) => n.title)).toContain('You’ve Been Passed');
+
+    // Another golfer's notification cannot be read, marked or deleted through the gateway.
+    const other = rivalNotes[0]!.id;
+    expect((await h.app.inject({ method: 'PATCH', url: `/api/notifications/${other}/read`, headers: { cookie } })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/notifications/${other}`, headers: { cookie } })).statusCode).toBe(404);
+    const readAll = await h.app.inject({ method: 'PATCH', url: '/api/notifications/read-all', headers: { cookie } });
+    expect(readAll.statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })).headers['x-unread-count']).toBe('0');
+    const rivalAfter = (await h.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: rival.cookie } })).json<Notification[]>();
+    expect(rivalAfter.find((n) => n.id === other)?.isRead).toBe(false);
+  }, 60_000);
 
   it('answers 503 when gamification is down', async () => {
     const { user, cookie } = await registerGolfer(h.app);
-    await stop(gamification);
+    await gamification.stop();
     const res = await h.app.inject({ method: 'GET', url: `/api/users/${user.id}/monthly-position`, headers: { cookie } });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toMatch(/unavailable/);

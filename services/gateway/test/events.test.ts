@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue, type Worker } from 'bullmq';
-import { eventQueueName, type EventPayload, type EventType } from '@swingfit/contracts';
+import { addDays, centralMonth, centralWeek, eventQueueName, type EventPayload, type EventType } from '@swingfit/contracts';
 import { eventually } from '@swingfit/server-kit/testing';
 import { startEventConsumers } from '../src/jobs/events.js';
 import { startGateway, type Harness } from './harness.js';
@@ -24,50 +24,100 @@ afterAll(async () => {
 
 /** Puts an envelope on the gateway's queue as the outbox relay would, and waits for its job to finish. */
 async function deliver<T extends EventType>(type: T, userId: number, payload: EventPayload<T>, id = randomUUID(), jobId = id) {
-  await inbox.add(type, { id, type, version: 1, occurredAt: new Date().toISOString(), userId, payload }, { jobId });
+  await inbox.add(type, { id, type, version: 1, occurredAt: new Date().toISOString(), userId, payload }, { jobId, attempts: 1 });
   return eventually(async () => {
     const job = await inbox.getJob(jobId);
     const state = job ? await job.getState() : 'missing';
-    return state === 'completed' || state === 'failed' ? { state, result: job?.returnvalue } : undefined;
+    if (state !== 'completed' && state !== 'failed') return undefined;
+    // Read again: the job may have finished between the first read and the state check.
+    return { state, result: (await inbox.getJob(jobId))?.returnvalue };
   });
 }
 
 const userRow = (id: number) => h.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('gateway event consumer', () => {
-  it('adds awarded points to the user record once, however often the event arrives', async () => {
-    const { user } = await registerGolfer(h.app);
+  it('keeps the newest points snapshot: once per event, never an older version, windows read at request time', async () => {
+    const { user, cookie } = await registerGolfer(h.app);
+    const now = new Date();
+    const week = centralWeek(now).date;
+    const month = centralMonth(now).date;
+    const snapshot = (version: number, totalPoints: number, weekStart = week, monthStart = month) => ({
+      points: 5, reason: 'exercise', sourceEventId: randomUUID(), version, weekStart, monthStart, weeklyPoints: totalPoints, monthlyPoints: totalPoints, totalPoints,
+    });
     const eventId = randomUUID();
-    const payload = { points: 10, reason: 'upload', sourceEventId: randomUUID() };
-    const first = await deliver('points.awarded', user.id, payload, eventId, `${eventId}-1`);
-    const again = await deliver('points.awarded', user.id, payload, eventId, `${eventId}-2`);
+    const first = await deliver('points.awarded', user.id, snapshot(2, 15), eventId, `${eventId}-1`);
+    const again = await deliver('points.awarded', user.id, snapshot(2, 15), eventId, `${eventId}-2`);
     expect([first.result, again.result]).toEqual(['processed', 'duplicate']);
-    await deliver('points.awarded', user.id, { points: 5, reason: 'exercise', sourceEventId: randomUUID() });
+    // Version 1 arrives late: older than the one held, so it changes nothing.
+    await deliver('points.awarded', user.id, snapshot(1, 10));
+    const me = async () => (await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
+    expect(await me()).toMatchObject({ totalPoints: 15, monthlyPoints: 15, weeklyPoints: 15 });
+    expect((await h.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: { cookie } })).json()).toMatchObject({ totalPoints: 15, weeklyPoints: 15 });
 
+    // A snapshot taken last week and last month: its weekly and monthly figures are no longer current.
+    await deliver('points.awarded', user.id, snapshot(3, 20, addDays(week, -7), addDays(month, -1).slice(0, 8) + '01'));
+    expect(await me()).toMatchObject({ totalPoints: 20, monthlyPoints: 0, weeklyPoints: 0 });
     const row = await userRow(user.id);
-    expect({ total: row.total_points, monthly: row.monthly_points, weekly: row.weekly_points }).toEqual({ total: 15, monthly: 15, weekly: 15 });
+    expect(row.points_version).toBe(3);
   });
 
-  it('follows the subscription events: activated, updated, a stale cancel ignored, canceled', async () => {
+  it('parks a points.awarded whose snapshot is malformed', async () => {
     const { user } = await registerGolfer(h.app);
-    const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    await deliver('subscription.activated', user.id, { subscriptionId: 'sub_new', customerId: 'cus_1', currentPeriodEnd: end });
+    const bad = await deliver('points.awarded', user.id, { points: 5, reason: 'exercise', sourceEventId: randomUUID() } as never);
+    expect(bad.state).toBe('failed');
+    expect((await userRow(user.id)).total_points).toBe(0);
+  });
+
+  it('applies billing’s subscription state only when its version is newer: late, repeated and reordered events change nothing', async () => {
+    const { user, cookie } = await registerGolfer(h.app);
+    const end = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    const state = (version: number, status: string, more: Partial<EventPayload<'subscription.updated'>> = {}) => ({
+      version,
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      status,
+      plan: 'annual' as const,
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: false,
+      ...more,
+    });
+    const activated = randomUUID();
+    expect((await deliver('subscription.activated', user.id, state(1, 'active'), activated)).result).toBe('processed');
     let row = await userRow(user.id);
-    expect(row).toMatchObject({ is_premium: true, stripe_subscription_id: 'sub_new', stripe_customer_id: 'cus_1' });
+    expect(row).toMatchObject({ is_premium: true, stripe_subscription_id: 'sub_1', stripe_customer_id: 'cus_1', subscription_status: 'active', subscription_plan: 'annual', subscription_version: 1 });
     expect(new Date(row.subscription_end_date!).toISOString()).toBe(end);
 
-    await deliver('subscription.updated', user.id, { subscriptionId: 'sub_new', status: 'unpaid', currentPeriodEnd: end });
-    expect((await userRow(user.id)).is_premium).toBe(false);
-    await deliver('subscription.updated', user.id, { subscriptionId: 'sub_new', status: 'active', currentPeriodEnd: end });
-    expect((await userRow(user.id)).is_premium).toBe(true);
-
-    // A late cancel of an earlier subscription must not end the current one.
-    await deliver('subscription.canceled', user.id, { subscriptionId: 'sub_old' });
-    expect((await userRow(user.id)).is_premium).toBe(true);
-
-    await deliver('subscription.canceled', user.id, { subscriptionId: 'sub_new' });
+    // Version 3 (payment failed for good) arrives before version 2 (cancel at period end).
+    await deliver('subscription.updated', user.id, state(3, 'unpaid'));
+    await deliver('subscription.updated', user.id, state(2, 'active', { cancelAtPeriodEnd: true }));
     row = await userRow(user.id);
-    expect(row.is_premium).toBe(false);
+    expect(row).toMatchObject({ is_premium: false, subscription_status: 'unpaid', subscription_cancel_at_period_end: false, subscription_version: 3 });
+
+    // The first event delivered again (same id) is a duplicate; the same state under a new id is stale.
+    expect((await deliver('subscription.activated', user.id, state(1, 'active'), activated, `${activated}-again`)).result).toBe('duplicate');
+    await deliver('subscription.activated', user.id, state(1, 'active'));
+    expect(await userRow(user.id)).toMatchObject({ is_premium: false, subscription_version: 3 });
+
+    await deliver('subscription.canceled', user.id, state(4, 'canceled'));
+    expect(await userRow(user.id)).toMatchObject({ is_premium: false, subscription_status: 'canceled', subscription_version: 4 });
+    const me = await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(me.json()).toMatchObject({ isPremium: false, stripeSubscriptionId: 'sub_1' });
+  });
+
+  it('keeps a cancelled golfer Premium until the end of the paid period, then reads them as free', async () => {
+    const { user, cookie } = await registerGolfer(h.app);
+    const periodEnd = new Date(Date.now() + 2_000);
+    await deliver('subscription.updated', user.id, { version: 1, customerId: 'cus_2', subscriptionId: 'sub_2', status: 'active', plan: 'monthly', currentPeriodEnd: periodEnd.toISOString(), cancelAtPeriodEnd: true });
+    const read = async () => (await h.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: { cookie } })).json();
+    expect(await read()).toMatchObject({ isPremium: true, subscriptionEndDate: periodEnd.toISOString() });
+    const status = async () => (await h.app.inject({ method: 'GET', url: `/api/upload-status/${user.id}`, headers: { cookie } })).json();
+    expect((await status()).isPremium).toBe(true);
+    await new Promise((r) => setTimeout(r, periodEnd.getTime() - Date.now() + 50));
+    // No event came: the period end alone ends Premium, on the user record and for uploads.
+    expect(await read()).toMatchObject({ isPremium: false });
+    expect((await status()).isPremium).toBe(false);
+    expect((await userRow(user.id)).is_premium).toBe(true);
   });
 });
 

@@ -11,9 +11,11 @@ import {
 import { createTestDatabase, startTestObjectStore, testQueuePrefix, testRedisUrl } from '@swingfit/server-kit/testing';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { buildApp } from '../src/app.js';
+import { hashAdminPassword } from '../src/services/admin-auth.js';
 import { GatewayEnv, type GatewayConfig } from '../src/config.js';
 import { parseConfig } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../src/deps.js';
+import { seedExerciseCatalog } from '../src/services/catalog-seed.js';
 
 export interface Harness {
   app: App;
@@ -43,16 +45,22 @@ export async function startGateway(overrides: Partial<GatewayConfig> = {}): Prom
       WEB_DIST: '/nonexistent',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
+      // Suites sign up many golfers from one address; rate-limits.test.ts sets its own small limits.
+      RATE_LIMIT_REGISTER_IP: '10000',
+      RATE_LIMIT_UPLOAD_USER: '10000',
+      RATE_LIMIT_UPLOAD_IP: '10000',
     }),
     ...overrides,
   };
   const logger = createLogger('gateway-test', 'silent');
   const db = createDb<CoreDatabase>(database.url, { schema: CORE_SCHEMA, max: 5 });
   await migrateSchema(db, CORE_SCHEMA, coreMigrations);
-  const redis = createRedis(testRedisUrl(), 'producer');
-  const queues = { connection: queueConnection(testRedisUrl()), prefix };
+  await seedExerciseCatalog(db);
+  // A fault test passes its own REDIS_URL (a private redis-server it stops); the shared one otherwise.
+  const redis = createRedis(config.REDIS_URL, 'producer');
+  const queues = { connection: queueConnection(config.REDIS_URL), prefix };
   const relay = new OutboxRelay(db, CORE_SCHEMA, queues, logger);
-  const deps: GatewayDeps = { config, logger, db, redis, queues, store: s3.store, relay, adminPassword: config.ADMIN_PASSWORD };
+  const deps: GatewayDeps = { config, logger, db, redis, queues, store: s3.store, relay, adminPasswordHash: await hashAdminPassword(config.ADMIN_PASSWORD) };
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -82,16 +82,16 @@ describe('GET/PATCH /api/users/{id}', () => {
   });
 });
 
-describe('GET /api/user-sessions/{userId}', () => {
+describe('GET /api/auth/devices', () => {
   it('lists the user’s own live sessions and marks the current one', async () => {
-    const { user, cookie, email, password } = await registerGolfer(h.app);
+    const { cookie, email, password } = await registerGolfer(h.app);
     const other = await h.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password },
       headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Safari' },
     });
-    const res = await h.app.inject({ method: 'GET', url: `/api/user-sessions/${user.id}`, headers: { cookie } });
+    const res = await h.app.inject({ method: 'GET', url: '/api/auth/devices', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const sessions = res.json();
     expect(sessions).toHaveLength(2);
@@ -100,33 +100,35 @@ describe('GET /api/user-sessions/{userId}', () => {
     for (const s of sessions) expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'id', 'lastSeenAt', 'userAgent']);
 
     // Seen from the other device, that one is current.
-    const fromPhone = await h.app.inject({ method: 'GET', url: `/api/user-sessions/${user.id}`, headers: { cookie: cookieFrom(other) } });
+    const fromPhone = await h.app.inject({ method: 'GET', url: '/api/auth/devices', headers: { cookie: cookieFrom(other) } });
     expect(fromPhone.json().find((s: { current: boolean }) => s.current).userAgent).toBe('Mozilla/5.0 (iPhone) Safari');
   });
 
-  it('answers 403 for another user’s sessions and 401 without a session', async () => {
+  it('answers 401 without a session, and lists only the asker’s own devices', async () => {
     const alice = await registerGolfer(h.app);
     const bob = await registerGolfer(h.app);
-    expect((await h.app.inject({ method: 'GET', url: `/api/user-sessions/${bob.user.id}`, headers: { cookie: alice.cookie } })).statusCode).toBe(403);
-    expect((await h.app.inject({ method: 'GET', url: `/api/user-sessions/${bob.user.id}` })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'GET', url: '/api/auth/devices' })).statusCode).toBe(401);
+    const bobs = (await h.app.inject({ method: 'GET', url: '/api/auth/devices', headers: { cookie: bob.cookie } })).json();
+    const alices = (await h.app.inject({ method: 'GET', url: '/api/auth/devices', headers: { cookie: alice.cookie } })).json();
+    const ids = new Set(bobs.map((s: { id: number }) => s.id));
+    expect(alices.some((s: { id: number }) => ids.has(s.id))).toBe(false);
   });
 });
 
-describe('DELETE /api/user-sessions/{userId}/{sessionId}', () => {
+describe('DELETE /api/auth/devices/{sessionId}', () => {
   it('signs one of your other devices out, and only your own', async () => {
-    const { user, cookie, email, password } = await registerGolfer(h.app);
+    const { cookie, email, password } = await registerGolfer(h.app);
     const phone = cookieFrom(await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } }));
-    const list = (await h.app.inject({ method: 'GET', url: `/api/user-sessions/${user.id}`, headers: { cookie } })).json();
+    const list = (await h.app.inject({ method: 'GET', url: '/api/auth/devices', headers: { cookie } })).json();
     const phoneSession = list.find((s: { current: boolean }) => !s.current);
 
     const intruder = await registerGolfer(h.app);
-    const foreign = await h.app.inject({ method: 'DELETE', url: `/api/user-sessions/${user.id}/${phoneSession.id}`, headers: { cookie: intruder.cookie } });
-    expect(foreign.statusCode).toBe(403);
-    const notTheirs = await h.app.inject({ method: 'DELETE', url: `/api/user-sessions/${intruder.user.id}/${phoneSession.id}`, headers: { cookie: intruder.cookie } });
-    expect(notTheirs.statusCode).toBe(404);
+    const foreign = await h.app.inject({ method: 'DELETE', url: `/api/auth/devices/${phoneSession.id}`, headers: { cookie: intruder.cookie } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/auth/devices/${phoneSession.id}` })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: phone } })).statusCode).toBe(200);
 
-    const res = await h.app.inject({ method: 'DELETE', url: `/api/user-sessions/${user.id}/${phoneSession.id}`, headers: { cookie } });
+    const res = await h.app.inject({ method: 'DELETE', url: `/api/auth/devices/${phoneSession.id}`, headers: { cookie } });
     expect(res.statusCode).toBe(204);
     expect((await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: phone } })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);

@@ -1,19 +1,30 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import type { User } from '@swingfit/contracts';
 import { TIMING_MS } from '@swingfit/contracts';
-import { NOTIFICATIONS_KEY, countUnread, type AppNotification } from '../api/notifications';
+import { NOTIFICATIONS_KEY, fetchNotificationPage } from '../api/notifications';
+import { refreshPoints } from '../api/points';
 import { initials, unreadBadgeText } from '../lib/format';
 import { NotificationsPanel } from './NotificationsPanel';
 import { Logo } from './Logo';
 
 export function Header({ user }: { user: User }) {
   const [panelOpen, setPanelOpen] = useState(false);
-  const notifications = useQuery<AppNotification[]>({ queryKey: NOTIFICATIONS_KEY, refetchInterval: TIMING_MS.notificationsPoll });
+  const queryClient = useQueryClient();
+  const notifications = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: () => fetchNotificationPage(), refetchInterval: TIMING_MS.notificationsPoll });
   // A failed poll shows no badge rather than a stale or wrong count.
-  const badge = notifications.isError ? null : unreadBadgeText(countUnread(notifications.data));
+  const badge = notifications.isError ? null : unreadBadgeText(notifications.data?.unread ?? 0);
+
+  // A notice newer than the last one seen means points, position or streak may have moved: read them again.
+  const newest = notifications.data?.items[0]?.id;
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (newest === undefined) return;
+    if (seen.current !== undefined && newest !== seen.current) refreshPoints(queryClient);
+    seen.current = newest;
+  }, [newest, queryClient]);
 
   return (
     <header className="sf-header">

@@ -1,22 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, Check, Trash2 } from 'lucide-react';
 import { apiRequest } from '../api/client';
-import { NOTIFICATIONS_KEY, countUnread, type AppNotification } from '../api/notifications';
+import { NOTIFICATIONS_KEY, NOTIFICATION_PAGES_KEY, fetchNotificationPage, type AppNotification } from '../api/notifications';
 import { relativeTime } from '../lib/format';
 import { Badge, Button, EmptyState, ErrorState, Sheet, Spinner } from '../components/ui';
 
+/**
+ * Section 2's notifications panel: slides in from the right, unread count, Mark All Read (shown when
+ * the list has items, disabled with nothing unread or a request pending), read and delete per item,
+ * older pages on demand. It fetches only while open; tapping outside closes it.
+ */
 export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  // Shares the header's cache entry, but this observer only fetches while the panel is open.
-  const list = useQuery<AppNotification[]>({ queryKey: NOTIFICATIONS_KEY, enabled: open });
+  const pages = useInfiniteQuery({
+    queryKey: NOTIFICATION_PAGES_KEY,
+    queryFn: ({ pageParam }) => fetchNotificationPage(pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore,
+    enabled: open,
+  });
+  // Both the header's poll and these pages start with NOTIFICATIONS_KEY: one invalidation refreshes both.
   const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
 
   const markAll = useMutation({ mutationFn: () => apiRequest('PATCH', '/api/notifications/read-all'), onSettled: refresh });
   const markOne = useMutation({ mutationFn: (id: AppNotification['id']) => apiRequest('PATCH', `/api/notifications/${id}/read`), onSettled: refresh });
   const remove = useMutation({ mutationFn: (id: AppNotification['id']) => apiRequest('DELETE', `/api/notifications/${id}`), onSettled: refresh });
 
-  const items = list.data ?? [];
-  const unread = countUnread(items);
+  const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const unread = pages.data?.pages[0]?.unread ?? 0;
   const pending = markAll.isPending || markOne.isPending || remove.isPending;
 
   return (
@@ -26,7 +37,11 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
       title={
         <>
           Notifications
-          {unread > 0 && <Badge variant="danger">{unread}</Badge>}
+          {unread > 0 && (
+            <Badge variant="danger" aria-label={`${unread} unread`}>
+              {unread}
+            </Badge>
+          )}
         </>
       }
     >
@@ -38,39 +53,52 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
           </Button>
         </div>
       )}
-      {list.isLoading ? (
+      {pages.isLoading ? (
         <div className="sf-state">
           <Spinner label="" />
           <p className="sf-muted">Loading notifications...</p>
         </div>
-      ) : list.isError && items.length === 0 ? (
-        <ErrorState title="Couldn't load notifications" text="Please try again in a moment." onRetry={() => list.refetch()} />
+      ) : pages.isError && items.length === 0 ? (
+        <ErrorState title="Couldn't load notifications" text="Please try again in a moment." onRetry={() => pages.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState icon={<Bell size={22} />} title="No notifications yet" text="Complete exercises and upload videos to get updates!" />
       ) : (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {items.map((n) => (
-            <li key={n.id} className={`sf-notif${n.isRead ? '' : ' sf-notif--unread'}`}>
-              <span className={`sf-notif__dot${n.isRead ? ' sf-notif__dot--read' : ''}`} aria-hidden />
-              <div className="sf-notif__body">
-                <p className="sf-notif__title">{n.title}</p>
-                <p className="sf-notif__msg">{n.message}</p>
-                <p className="sf-notif__time">{relativeTime(n.createdAt)}</p>
-              </div>
-              <div className="sf-notif__actions">
-                {!n.isRead && (
-                  <Button size="icon" variant="ghost" aria-label={`Mark "${n.title}" as read`} disabled={pending} onClick={() => markOne.mutate(n.id)}>
-                    <Check size={16} />
-                  </Button>
-                )}
-                <Button size="icon" variant="ghost" aria-label={`Delete "${n.title}"`} disabled={pending} onClick={() => remove.mutate(n.id)}>
-                  <Trash2 size={16} />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {items.map((n) => (
+              <NotificationItem key={n.id} notification={n} disabled={pending} onRead={() => markOne.mutate(n.id)} onDelete={() => remove.mutate(n.id)} />
+            ))}
+          </ul>
+          {pages.hasNextPage && (
+            <Button variant="ghost" size="sm" block loading={pages.isFetchingNextPage} onClick={() => pages.fetchNextPage()}>
+              Show older notifications
+            </Button>
+          )}
+        </>
       )}
     </Sheet>
+  );
+}
+
+function NotificationItem({ notification: n, disabled, onRead, onDelete }: { notification: AppNotification; disabled: boolean; onRead: () => void; onDelete: () => void }) {
+  return (
+    <li className={`sf-notif${n.isRead ? '' : ' sf-notif--unread'}`} data-testid="notification">
+      <span className={`sf-notif__dot${n.isRead ? ' sf-notif__dot--read' : ''}`} aria-hidden />
+      <div className="sf-notif__body">
+        <p className="sf-notif__title">{n.title}</p>
+        <p className="sf-notif__msg">{n.message}</p>
+        <p className="sf-notif__time">{relativeTime(n.createdAt)}</p>
+      </div>
+      <div className="sf-notif__actions">
+        {!n.isRead && (
+          <Button size="icon" variant="ghost" aria-label={`Mark "${n.title}" as read`} disabled={disabled} onClick={onRead}>
+            <Check size={16} />
+          </Button>
+        )}
+        <Button size="icon" variant="ghost" aria-label={`Delete "${n.title}"`} disabled={disabled} onClick={onDelete}>
+          <Trash2 size={16} />
+        </Button>
+      </div>
+    </li>
   );
 }

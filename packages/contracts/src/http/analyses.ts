@@ -18,14 +18,21 @@ export type CameraView = Static<typeof CameraView>;
 /** One body measurement, honest about whether this camera view supports it. */
 export const Metric = Type.Object({
   value: Nullable(Type.Number()),
-  unit: Type.Union([Type.Literal('deg'), Type.Literal('cm'), Type.Literal('ratio'), Type.Literal('s')]),
+  /**
+   * 'headWidths': sideways movement in widths of the golfer's own head (the camera gives no distances);
+   * 'cm' only on analyses from before it.
+   */
+  unit: Type.Union([Type.Literal('deg'), Type.Literal('cm'), Type.Literal('ratio'), Type.Literal('s'), Type.Literal('headWidths')]),
   measurable: Type.Boolean(),
-  /** 0..1: landmark visibility and agreement between neighbouring frames. */
+  /**
+   * 0..1: landmark visibility and how closely the readings agree. Figures under CONFIDENCE_BAR are not
+   * given (value null, withheld 'uncertain'), so they never drive key issues or the workout.
+   */
   confidence: Type.Number({ minimum: 0, maximum: 1 }),
   /** The view the metric needs: 'any' when both views support it. */
   view: Type.Union([CameraView, Type.Literal('any')]),
   note: Type.Optional(Type.String()),
-  /** Which way the pose model is known to err on this metric from the view it was read in. */
+  /** Which way the pose model was known to err (analyses from before the turn was read through the backswing). */
   bias: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('high')])),
   /**
    * Why a figure is not measurable: the camera view cannot show it ('view'), or this video could not be
@@ -56,7 +63,16 @@ export const PoseSummary = Type.Object({
     impact: SwingEvent,
     finish: SwingEvent,
   }),
-  tempo: Type.Object({ backswingSec: Type.Number(), downswingSec: Type.Number(), ratio: Type.Number() }),
+  /**
+   * Backswing over downswing time (the same in slow motion); the seconds are real time, or null when the
+   * clip plays in slow motion, whose real speed is not known.
+   */
+  tempo: Type.Object({ backswingSec: Nullable(Type.Number()), downswingSec: Nullable(Type.Number()), ratio: Type.Number() }),
+  /**
+   * Present when the clip plays slower than real time: read from the motion itself (a real downswing lasts
+   * about 0.3 s), `factor` times slower.
+   */
+  slowMotion: Type.Optional(Type.Object({ factor: Type.Number() })),
   metrics: Type.Object({
     shoulderTurn: Metric,
     hipRotation: Metric,

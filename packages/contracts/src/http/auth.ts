@@ -1,16 +1,19 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { TrimmedText } from '../schema.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 200 });
+/** A first or last name: checked after trimming (the server stores it trimmed), so '   ' is refused. */
+export const PersonName = TrimmedText({ minLength: 1, maxLength: 80 });
 
 export const RegisterBody = Type.Object(
   {
     email: Email,
     password: Password,
-    firstName: Type.String({ minLength: 1, maxLength: 80 }),
-    lastName: Type.String({ minLength: 1, maxLength: 80 }),
+    firstName: PersonName,
+    lastName: PersonName,
   },
   { additionalProperties: false },
 );

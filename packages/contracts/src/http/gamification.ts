@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IsoDateTime, Nullable } from '../schema.js';
+import { Id, IsoDateTime, Nullable } from '../schema.js';
 
 /** Notification types of specification section 3. */
 export const NotificationType = Type.Union([
@@ -25,15 +25,38 @@ export type Notification = Static<typeof Notification>;
 export const NotificationList = Type.Array(Notification);
 
 /** Path parameter of the notification routes. */
-export const NotificationIdParam = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const NotificationIdParam = Type.Object({ id: Id() });
 
-/** GET /api/leaderboard and /api/monthly-leaderboard: this calendar month (America/Chicago), highest first. */
+/** Page size of GET /api/notifications (the header and the panel read the first page). */
+export const NOTIFICATIONS_PAGE = { default: 30, max: 100 } as const;
+
+/**
+ * GET /api/notifications?limit=&before=: newest first; `before` is the id of the last notification of
+ * the previous page. The answer stays the specification's plain array; the response header
+ * UNREAD_COUNT_HEADER carries the golfer's unread total over every page.
+ */
+export const NotificationsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: NOTIFICATIONS_PAGE.max })),
+  before: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type NotificationsQuery = Static<typeof NotificationsQuery>;
+export const UNREAD_COUNT_HEADER = 'x-unread-count';
+
+/** How many golfers the leaderboard lists. */
+export const LEADERBOARD_SIZE = 100;
+
+/**
+ * GET /api/leaderboard and /api/monthly-leaderboard: this calendar month (America/Chicago), highest
+ * first, top LEADERBOARD_SIZE. `rank` is competition ranking: golfers with equal points share a rank
+ * and the next rank skips (1, 2, 2, 4).
+ */
 export const LeaderboardEntry = Type.Object({
   id: Type.Integer(),
   firstName: Nullable(Type.String()),
   city: Nullable(Type.String()),
   state: Nullable(Type.String()),
   monthlyPoints: Type.Integer(),
+  rank: Type.Integer({ minimum: 1 }),
 });
 export type LeaderboardEntry = Static<typeof LeaderboardEntry>;
 export const Leaderboard = Type.Array(LeaderboardEntry);
@@ -50,3 +73,11 @@ export const PointsSummary = Type.Object({
   position: Type.Integer({ minimum: 1 }),
 });
 export type PointsSummary = Static<typeof PointsSummary>;
+
+/** GET /api/points/daily: the caller's points on each Central Time day of this month, up to today. */
+export const DailyPoints = Type.Object({
+  /** The 1st of this month, YYYY-MM-DD. */
+  month: Type.String({ format: 'date' }),
+  days: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), points: Type.Integer({ minimum: 0 }) })),
+});
+export type DailyPoints = Static<typeof DailyPoints>;

@@ -1,22 +1,25 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IsoDateTime, Nullable } from '../schema.js';
+import { Id, IsoDateTime, Nullable } from '../schema.js';
 
-/** GET /api/user-sessions/{userId}: one signed-in device; `current` marks the one asking. */
-export const UserSession = Type.Object({
+/*
+ * GET /api/auth/devices: the golfer's signed-in devices; `current` marks the one asking.
+ * (GET /api/user-sessions/{userId} is the golfer's workout days: WorkoutDayList in http/workouts.ts.)
+ */
+export const SignedInDevice = Type.Object({
   id: Type.Integer(),
   createdAt: IsoDateTime,
   lastSeenAt: IsoDateTime,
   userAgent: Nullable(Type.String()),
   current: Type.Boolean(),
 });
-export type UserSession = Static<typeof UserSession>;
+export type SignedInDevice = Static<typeof SignedInDevice>;
 
-export const UserSessionList = Type.Array(UserSession);
-export type UserSessionList = Static<typeof UserSessionList>;
+export const SignedInDeviceList = Type.Array(SignedInDevice);
+export type SignedInDeviceList = Static<typeof SignedInDeviceList>;
 
-/** DELETE /api/user-sessions/{userId}/{sessionId}: sign one of your devices out. */
-export const UserSessionParams = Type.Object({ userId: Type.Integer({ minimum: 1 }), sessionId: Type.Integer({ minimum: 1 }) });
-export type UserSessionParams = Static<typeof UserSessionParams>;
+/** DELETE /api/auth/devices/{sessionId}: sign one of your own devices out. */
+export const DeviceParams = Type.Object({ sessionId: Id() });
+export type DeviceParams = Static<typeof DeviceParams>;
 
 /** POST /api/auth/change-password: how many other devices were signed out. */
 export const ChangePasswordResponse = Type.Object({ endedSessions: Type.Integer() });

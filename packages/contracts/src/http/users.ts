@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IsoDateTime, Nullable } from '../schema.js';
+import { IsoDateTime, Nullable, TrimmedText } from '../schema.js';
+import { PersonName } from './auth.js';
 
 /** The user record of specification section 3, as the API returns it. */
 export const User = Type.Object({
@@ -27,14 +28,14 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-const Name = Type.String({ minLength: 1, maxLength: 80 });
-const Place = Type.String({ maxLength: 80 });
+/** City or state: optional; a blank one (after trimming) is stored as none. */
+const Place = TrimmedText({ minLength: 0, maxLength: 80 });
 
 /** PATCH /api/users/{id}: the profile's editable fields. */
 export const UserPatch = Type.Object(
   {
-    firstName: Type.Optional(Name),
-    lastName: Type.Optional(Name),
+    firstName: Type.Optional(PersonName),
+    lastName: Type.Optional(PersonName),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
     // Step 0.1 is the form's; no multipleOf here, since binary floats make 2.4 fail `multipleOf: 0.1`.
     // The column is numeric(4,1), so the server stores one decimal.

@@ -37,16 +37,17 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.toLowerCase() : '';
 }
 
-function mentionsAny(haystack: string, words: readonly string[]): boolean {
-  return words.some((word) => haystack.includes(word));
+/** Why a focus area is in the workout: the rule of section 5 that matched, in the golfer's words. */
+export interface FocusAreaChoice {
+  category: FocusCategory;
+  /** 'matched': a rule read it from the analysis; 'default': nothing matched; 'padding': added to make four. */
+  source: 'matched' | 'default' | 'padding';
+  /** The rule that matched, in the golfer's words (empty for default and padding). */
+  reason: string;
 }
 
-/**
- * Focus areas from text matching on the analysis (specification section 5). Mobility texts are read
- * from analysisResults.mobilityAnalysis first, then mobilityAnalysis, then technicalDetails.mobilityAnalysis.
- * Malformed JSON is ignored here; `onMalformed` lets the caller log it.
- */
-export function deriveFocusAreas(analysis: FocusAreaSource, onMalformed?: (field: string, reason: string) => void): FocusCategory[] {
+/** The analysis texts the rules read, lower-cased, plus the shoulder turn as a number (0 = no value). */
+function ruleInputs(analysis: FocusAreaSource, onMalformed?: (field: string, reason: string) => void) {
   const parse = (field: string, value: unknown) => parseJsonField<TextFields>(value, (reason) => onMalformed?.(field, reason)) ?? {};
   const results = parse('analysisResults', analysis.analysisResults);
   const technical = parse('technicalDetails', analysis.technicalDetails);
@@ -62,27 +63,72 @@ export function deriveFocusAreas(analysis: FocusAreaSource, onMalformed?: (field
     }
     return '';
   };
-
-  const spineAngle = text(mobility('spineAngle'));
-  const posture = text(results.posture);
-  const balance = text(results.balance);
-  const hipRotation = text(mobility('hipRotation'));
   const shoulderText = mobility('shoulderTurn');
-  const shoulderTurn = shoulderText.toLowerCase();
-  // 0 means "no value" (e.g. "not measurable from this view"), which must not read as a tiny turn.
-  const shoulderDegrees = extractMobilityValue(shoulderText, 'shoulder');
-  const shoulderUnder = (limit: number) => shoulderDegrees > 0 && shoulderDegrees < limit;
+  return {
+    spineAngle: mobility('spineAngle'),
+    posture: typeof results.posture === 'string' ? results.posture : '',
+    balance: typeof results.balance === 'string' ? results.balance : '',
+    hipRotation: mobility('hipRotation'),
+    shoulderTurn: shoulderText,
+    // 0 means "no value" (e.g. "not measurable from this view"), which must not read as a tiny turn.
+    shoulderDegrees: extractMobilityValue(shoulderText, 'shoulder'),
+  };
+}
 
-  const matched: FocusCategory[] = [];
-  if (mentionsAny(spineAngle, ['uprighting', 'early extension', 'loss'])) matched.push('Core Control & Rotational Strength');
-  if (mentionsAny(posture, ['early extension', 'uprights'])) matched.push('Postural Integrity');
-  if (mentionsAny(balance, ['compromised', 'poor'])) matched.push('Lower Body Stability & Strength');
-  if (mentionsAny(hipRotation, ['limited', 'restricted'])) matched.push('Pelvic Mobility & Control');
-  if (shoulderTurn.includes('limited') || shoulderUnder(85)) matched.push('Thoracic Spine Mobility');
-  if (shoulderTurn.includes('limited') || shoulderUnder(75)) matched.push('Shoulder Mobility & Stability');
-  if (mentionsAny(balance, ['compromised', 'unstable'])) matched.push('Ankle Mobility & Foot Function');
+interface FocusRule {
+  category: FocusCategory;
+  /** The reason when the rule matches the inputs, else null. */
+  match: (input: ReturnType<typeof ruleInputs>) => string | null;
+}
 
-  return padFocusAreas(matched.length > 0 ? matched : [...DEFAULT_FOCUS_AREAS]);
+/** The first of `words` the text mentions, if any. */
+const mentioned = (value: string, words: readonly string[]): string | undefined => words.find((w) => text(value).includes(w));
+/**
+ * A reason in the golfer's words: the figure it names and the word the rule found. The figures
+ * themselves stay on their scales (each figure once on a page).
+ */
+const because = (subject: string, value: string, words: readonly string[], phrase: (word: string) => string): string | null => {
+  const word = mentioned(value, words);
+  return word ? `${subject} ${phrase(word)}` : null;
+};
+const shoulderUnder = (limit: number) => (input: ReturnType<typeof ruleInputs>) => {
+  if (text(input.shoulderTurn).includes('limited')) return 'Your shoulder turn is marked limited';
+  const d = input.shoulderDegrees;
+  return d > 0 && d < limit ? `Your shoulder turn is under ${limit}°` : null;
+};
+
+/** Section 5's rules, in the order they add their categories. */
+const FOCUS_RULES: FocusRule[] = [
+  { category: 'Core Control & Rotational Strength', match: (i) => because('Your spine angle shows', i.spineAngle, ['uprighting', 'early extension', 'loss'], (w) => (w === 'loss' ? 'a loss of posture' : w)) },
+  { category: 'Postural Integrity', match: (i) => because('Your posture shows', i.posture, ['early extension', 'uprights'], (w) => (w === 'uprights' ? 'standing up through impact' : w)) },
+  { category: 'Lower Body Stability & Strength', match: (i) => because('Your balance is marked', i.balance, ['compromised', 'poor'], (w) => w) },
+  { category: 'Pelvic Mobility & Control', match: (i) => because('Your hip rotation is marked', i.hipRotation, ['limited', 'restricted'], (w) => w) },
+  { category: 'Thoracic Spine Mobility', match: shoulderUnder(85) },
+  { category: 'Shoulder Mobility & Stability', match: shoulderUnder(75) },
+  { category: 'Ankle Mobility & Foot Function', match: (i) => because('Your balance is marked', i.balance, ['compromised', 'unstable'], (w) => w) },
+];
+
+/**
+ * Focus areas from text matching on the analysis (specification section 5), each with the rule that put
+ * it there. Mobility texts are read from analysisResults.mobilityAnalysis first, then mobilityAnalysis,
+ * then technicalDetails.mobilityAnalysis. Malformed JSON is ignored here; `onMalformed` lets the caller
+ * log it.
+ */
+export function explainFocusAreas(analysis: FocusAreaSource, onMalformed?: (field: string, reason: string) => void): FocusAreaChoice[] {
+  const input = ruleInputs(analysis, onMalformed);
+  const matched = FOCUS_RULES.flatMap((rule): FocusAreaChoice[] => {
+    const reason = rule.match(input);
+    return reason ? [{ category: rule.category, source: 'matched', reason }] : [];
+  });
+  const chosen: FocusAreaChoice[] = matched.length > 0 ? matched : DEFAULT_FOCUS_AREAS.map((category) => ({ category, source: 'default', reason: '' }));
+  return padFocusAreas(chosen.map((c) => c.category)).map(
+    (category) => chosen.find((c) => c.category === category) ?? { category, source: 'padding', reason: '' },
+  );
+}
+
+/** The four focus areas of section 5's rule (explainFocusAreas without the reasons). */
+export function deriveFocusAreas(analysis: FocusAreaSource, onMalformed?: (field: string, reason: string) => void): FocusCategory[] {
+  return explainFocusAreas(analysis, onMalformed).map((c) => c.category);
 }
 
 /** De-duplicates, keeps the first four, and pads from the fixed category order to exactly four. */

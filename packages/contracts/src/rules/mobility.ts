@@ -13,6 +13,32 @@ export const MOBILITY_TARGETS = {
 } as const;
 
 /**
+ * Body figures with a confidence (0..1) under this are not given as numbers: the worker withholds them
+ * ('not measured reliably') and they drive neither key issues nor the workout focus.
+ */
+export const CONFIDENCE_BAR = 0.5;
+
+/** A body figure as the analysis stores it (structurally the Metric of http/analyses.ts). */
+export interface MeasuredFigure {
+  value: number | null;
+  measurable: boolean;
+  confidence: number;
+  withheld?: 'view' | 'uncertain';
+}
+
+/**
+ * Which view's figure to show when both videos were analysed: the turn figures from down the line, which
+ * sees both ends of the shoulder and hip lines at the top (face-on the trail shoulder hides behind the
+ * neck), sway from the face-on view and posture from down the line (the only views that show them).
+ * Falls back to the other view's figure when the preferred one is not measurable; with neither, the one
+ * withheld as uncertain (filming again may help) before one the view cannot show.
+ */
+export function pickFigure<M extends MeasuredFigure>(faceOn: M | null | undefined, downTheLine: M | null | undefined): M | undefined {
+  const ordered = [downTheLine, faceOn].filter((m): m is M => !!m);
+  return ordered.find((m) => m.measurable && m.value !== null) ?? ordered.find((m) => m.withheld === 'uncertain') ?? faceOn ?? downTheLine ?? undefined;
+}
+
+/**
  * Qualitative words mapped to estimates, per kind. Checked in the order listed (best first), so the
  * first listed word found in the text decides.
  */

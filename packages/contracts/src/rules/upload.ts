@@ -1,4 +1,5 @@
-import { MAX_VIDEO_BYTES, WEEK_TIME_ZONE } from '../constants.js';
+import { MAX_VIDEO_BYTES } from '../constants.js';
+import { centralWeek, type CalendarPeriod } from './calendar.js';
 
 /*
  * Upload rules of specification section 5, run by the web form before sending and by the gateway
@@ -211,67 +212,11 @@ export function checkUploadForm(input: UploadFormInput): UploadIssue | null {
 /** Spec section 5: a usage limit is reached when used >= limit, and 999 means unlimited. */
 export const isLimitReached = (used: number, limit: number): boolean => used >= limit && limit < 999;
 
-const chicagoParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: WEEK_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  weekday: 'short',
-});
+/** The premium upload week: weeks run from Sunday 00:00 Central Time (spec section 9). */
+export type UploadWeek = CalendarPeriod;
 
-function wallClock(instant: Date) {
-  const parts = Object.fromEntries(chicagoParts.formatToParts(instant).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? ''),
-  };
-}
-
-/** The instant Chicago's clocks read 00:00 on a calendar date (midnight is never inside a DST jump there). */
-function chicagoMidnight(year: number, month: number, day: number): Date {
-  const asUtc = Date.UTC(year, month - 1, day);
-  let guess = asUtc;
-  for (let i = 0; i < 3; i++) {
-    const w = wallClock(new Date(guess));
-    const shownAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-    const next = guess - (shownAsUtc - asUtc);
-    if (next === guess) break;
-    guess = next;
-  }
-  return new Date(guess);
-}
-
-const isoDate = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-
-export interface UploadWeek {
-  /** Calendar date of the week's Sunday in Chicago, YYYY-MM-DD (the swing_analyses.upload_week value). */
-  date: string;
-  /** Sunday 00:00 America/Chicago. */
-  start: Date;
-  /** The next Sunday 00:00 America/Chicago: when the weekly allowance renews. */
-  end: Date;
-}
-
-/** The premium upload week holding an instant: weeks run from Sunday 00:00 Central Time (spec section 9). */
-export function uploadWeekStart(instant: Date): UploadWeek {
-  const w = wallClock(instant);
-  const sunday = new Date(Date.UTC(w.year, w.month - 1, w.day - w.weekday));
-  const next = new Date(Date.UTC(w.year, w.month - 1, w.day - w.weekday + 7));
-  return {
-    date: isoDate(sunday.getUTCFullYear(), sunday.getUTCMonth() + 1, sunday.getUTCDate()),
-    start: chicagoMidnight(sunday.getUTCFullYear(), sunday.getUTCMonth() + 1, sunday.getUTCDate()),
-    end: chicagoMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()),
-  };
-}
+/** The premium upload week holding an instant (the calendar's week: uploads, streaks and points turn together). */
+export const uploadWeekStart = (instant: Date): UploadWeek => centralWeek(instant);
 
 /**
  * Optional form field carrying a video's length in bytes (File.size), sent BEFORE the file part.

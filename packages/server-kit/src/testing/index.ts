@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +60,8 @@ export interface TestObjectStore {
 /** A real S3 protocol server (s3rver) on a free loopback port with its data in a temporary folder. */
 export async function startTestObjectStore(bucket = 'swing-videos'): Promise<TestObjectStore> {
   const directory = mkdtempSync(join(tmpdir(), 'sf-s3-'));
-  const s3 = await startEmbeddedS3({ directory, buckets: [bucket] });
+  // Fresh credentials per store, as pnpm start does: nothing relies on a well-known pair.
+  const s3 = await startEmbeddedS3({ directory, buckets: [bucket], accessKey: `test-${randomBytes(6).toString('hex')}`, secretKey: randomBytes(24).toString('base64url') });
   const config = { endpoint: s3.endpoint, region: 'us-east-1', accessKey: s3.accessKey, secretKey: s3.secretKey, bucket };
   return {
     store: new ObjectStore(config),
@@ -85,4 +87,17 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+export * from './private-redis.js';
+
+/** A free loopback TCP port, for a service a test or benchmark starts as its own process. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -96,3 +96,54 @@ export async function failAnalysis(db: Db, id: number, technicalDetails: { error
     return true;
   });
 }
+
+/* The reconciler's queries. */
+
+export interface UnfinishedAnalysis {
+  id: number;
+  status: 'pending' | 'processing';
+  requeues: number;
+}
+
+/**
+ * Analyses pending or processing with no change for `stuckAfterMs`, oldest first. An upload whose
+ * analysis.uploaded event still waits in the outbox is not stuck: the relay sends its job once Redis answers.
+ */
+export async function findUnfinishedSince(db: Db, stuckAfterMs: number, limit: number): Promise<UnfinishedAnalysis[]> {
+  const rows = await db
+    .selectFrom('swing_analyses as a')
+    .select(['a.id', 'a.status', 'a.requeues'])
+    .where('a.status', 'in', ['pending', 'processing'])
+    .where('a.updated_at', '<', sql<Date>`now() - make_interval(secs => ${stuckAfterMs / 1000})`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('outbox as o')
+            .select(sql`1`.as('one'))
+            .where('o.sent_at', 'is', null)
+            .where('o.type', '=', 'analysis.uploaded')
+            .where(sql`(o.payload->>'analysisId')::bigint`, '=', sql.ref('a.id')),
+        ),
+      ),
+    )
+    .orderBy('a.updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), status: r.status as UnfinishedAnalysis['status'], requeues: r.requeues }));
+}
+
+/**
+ * Counts a re-queue, only if the analysis is still unfinished and untouched since it was found
+ * (another reconciler run or a worker may have moved it meanwhile). True when this run owns the re-queue.
+ */
+export async function countRequeue(db: Db, id: number, stuckAfterMs: number): Promise<boolean> {
+  const row = await db
+    .updateTable('swing_analyses')
+    .set({ requeues: sql`requeues + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'processing'])
+    .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${stuckAfterMs / 1000})`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -4,8 +4,14 @@
  *   up(t)    = height of the hands above the hip centre, in torso lengths;
  *   speed(t) = hand speed, torso lengths per second.
  * A swing is: hands still and low (address) → high (top) → fast and low again (impact) → high (finish).
+ *
+ * Slow motion is read from the motion itself. A real downswing, top to impact, lasts about 0.25–0.35 s
+ * for every golfer who makes a full swing; one that lasts longer in the clip means the clip plays slower
+ * than real time, by about that many times. Everything timed is then judged in the clip's own time
+ * scale (windows stretched, speeds compared in real time), and the swing's shape decides what a swing
+ * is: whatever the speed of the clip, a downswing is faster than its backswing.
  */
-import { median } from './geometry.js';
+import { median, robustSpread } from './geometry.js';
 import type { Vec2 } from './landmarks.js';
 
 export interface TrackPoint {
@@ -14,6 +20,8 @@ export interface TrackPoint {
   /** Pixels, or null when no golfer was found in this frame. */
   hands: Vec2 | null;
   hips: Vec2 | null;
+  /** Centre of the shoulders (pixels): the upper body settling tells the finish. */
+  shoulders?: Vec2 | null;
   torsoPx: number | null;
 }
 
@@ -23,7 +31,9 @@ export interface SwingEventAt {
 }
 
 export interface SwingEvents {
+  /** The first moment the hands move away from address. */
   takeaway: SwingEventAt;
+  /** The last still moment before the backswing. */
   address: SwingEventAt;
   top: SwingEventAt;
   impact: SwingEventAt;
@@ -32,7 +42,10 @@ export interface SwingEvents {
   swingCount: number;
   /** Hands' rise from impact to top, torso lengths. */
   amplitude: number;
+  /** Peak hand speed in the downswing, torso lengths per real second. */
   peakHandSpeed: number;
+  /** How many times slower than real time the clip plays (1 for real time), from the downswing's length. */
+  timeScale: number;
 }
 
 export const EVENT_THRESHOLDS = {
@@ -40,14 +53,34 @@ export const EVENT_THRESHOLDS = {
   high: 0.8,
   /** …and below this as "low" (address, impact). */
   low: 0.35,
-  /** A downswing moves the hands at least this fast (torso lengths per second). */
+  /** A downswing moves the hands at least this fast (torso lengths per real second). */
   minSwingSpeed: 4,
-  /** Hands slower than this are still (address). */
+  /** Hands slower than this (torso lengths per real second) are still. */
   still: 0.8,
-  /** Gaps without a golfer shorter than this are interpolated. */
+  /** Gaps without a golfer shorter than this (clip seconds) are interpolated. */
   maxGapSec: 0.5,
-  /** Top to impact takes 0.25–0.5 s even in slow swings: a longer "downswing" is a finish followed by the next address. */
-  maxDownswingSec: 0.8,
+  /** A real downswing lasts about this long, seconds (top to impact: 0.25–0.35 s for full swings). */
+  nominalDownswingSec: 0.3,
+  /** No real full downswing lasts longer than this: a longer one in the clip is slow motion. */
+  maxRealDownswingSec: 0.5,
+  /** Phones film slow motion at up to 240 frames per second played at 30: at most 8× slower, with margin. */
+  maxSlowFactor: 10,
+  /**
+   * The backswing takes at least this many times as long as the downswing (tour players about 3:1,
+   * golfers 2–4:1). It does not depend on the clip's speed, so it tells a swing from a slow rehearsal,
+   * or a finish followed by a slow return to the next address, in slow motion as in real time.
+   */
+  minTempoRatio: 1.5,
+  /** Hands this far (torso lengths) from where they rested have left address: a few landmark jitters. */
+  onsetTorso: 0.05,
+  /**
+   * The finish is held: hands, hips and shoulders all nearly stopped (torso lengths per real second)
+   * for SETTLE_SEC. Hands still drift a little as the club settles; the hips and shoulders stop turning.
+   */
+  settle: { hands: 1.2, hips: 0.25, shoulders: 0.4 },
+  settleSec: 0.1,
+  /** The finish comes within this long (real seconds) after impact, or the clip ends first. */
+  maxFinishSec: 1.5,
 };
 
 interface Series {
@@ -56,6 +89,9 @@ interface Series {
   x: number[];
   up: number[];
   speed: number[];
+  /** Speeds of the hip and shoulder centres (torso lengths per clip second), NaN where unknown. */
+  hipSpeed: number[];
+  shoulderSpeed: number[];
 }
 
 function interpolateGaps(values: (number | null)[], times: number[], maxGap: number): number[] {
@@ -86,6 +122,16 @@ function smooth(values: number[], half: number): number[] {
   });
 }
 
+/** Central-difference speed of a 2D path (NaN where unknown). */
+function pathSpeed(x: number[], y: number[], time: number[]): number[] {
+  return x.map((_, i) => {
+    const a = Math.max(0, i - 1);
+    const b = Math.min(x.length - 1, i + 1);
+    const dt = time[b]! - time[a]!;
+    return dt > 0 ? Math.hypot(x[b]! - x[a]!, y[b]! - y[a]!) / dt : Number.NaN;
+  });
+}
+
 function buildSeries(points: TrackPoint[]): Series {
   const time = points.map((p) => p.timeSec);
   const rate = points.length > 1 ? (points.length - 1) / Math.max(1e-6, time[time.length - 1]! - time[0]!) : 30;
@@ -96,23 +142,23 @@ function buildSeries(points: TrackPoint[]): Series {
     return win.length ? median(win) : Number.NaN;
   });
   const gap = EVENT_THRESHOLDS.maxGapSec;
-  const rel = (axis: 0 | 1) =>
-    interpolateGaps(
-      points.map((p, i) => (p.hands && p.hips && torso[i]! > 0 ? (p.hands[axis] - p.hips[axis]) / torso[i]! : null)),
-      time,
-      gap,
-    );
   // ±0.04 s: one sample either side at 15–30 fps; none at 10 fps, where it would flatten the impact dip.
   const half = Math.round(rate * 0.04);
-  const x = smooth(rel(0), half);
-  const up = smooth(rel(1), half).map((v) => -v);
-  const speed = x.map((_, i) => {
-    const a = Math.max(0, i - 1);
-    const b = Math.min(x.length - 1, i + 1);
-    const dt = time[b]! - time[a]!;
-    return dt > 0 ? Math.hypot(x[b]! - x[a]!, up[b]! - up[a]!) / dt : 0;
-  });
-  return { frame: points.map((p) => p.frame), time, x, up, speed: speed.map((s) => (Number.isNaN(s) ? 0 : s)) };
+  const rel = (point: (p: TrackPoint) => Vec2 | null | undefined, origin: (p: TrackPoint) => Vec2 | null | undefined, axis: 0 | 1) =>
+    smooth(interpolateGaps(points.map((p, i) => {
+      const a = point(p);
+      const o = origin(p);
+      return a && o && torso[i]! > 0 ? (a[axis] - o[axis]) / torso[i]! : null;
+    }), time, gap), half);
+  const x = rel((p) => p.hands, (p) => p.hips, 0);
+  const up = rel((p) => p.hands, (p) => p.hips, 1).map((v) => -v);
+  // Hips and shoulders against the first frame where the golfer was seen: only their speeds are used.
+  const anchor = points.find((p) => p.hips)?.hips ?? null;
+  const still = () => anchor;
+  const centreSpeed = (part: (p: TrackPoint) => Vec2 | null | undefined) =>
+    pathSpeed(rel(part, still, 0), rel(part, still, 1), time);
+  const speed = pathSpeed(x, up, time).map((s) => (Number.isNaN(s) ? 0 : s));
+  return { frame: points.map((p) => p.frame), time, x, up, speed, hipSpeed: centreSpeed((p) => p.hips), shoulderSpeed: centreSpeed((p) => p.shoulders) };
 }
 
 const argBest = (values: number[], from: number, to: number, better: (a: number, b: number) => boolean): number => {
@@ -128,85 +174,195 @@ const argBest = (values: number[], from: number, to: number, better: (a: number,
 interface Candidate {
   top: number;
   impact: number;
-  finish: number;
+  address: number;
   amplitude: number;
+  /** Peak downswing hand speed, torso lengths per real second. */
   peakSpeed: number;
+  timeScale: number;
+  /** The index of the next high run (the finish's), if any. */
+  nextRun: [number, number] | undefined;
+}
+
+/** The hands have left address once they are this many jitters (of their rest) away from it. */
+const ONSET_JITTERS = 4;
+/** Hands slower than this (torso lengths per real second) are at rest, not starting the takeaway. */
+const REST_SPEED = 0.4;
+/** Hands resting at least this long (real seconds) are set up to swing. */
+const SET_UP_SEC = 0.2;
+/** The finish is held at least this share of the follow-through's highest hands. */
+const FINISH_HEIGHT_SHARE = 0.7;
+/** Speeds for the finish are medians over ± this long (real seconds). */
+const SETTLE_SMOOTH_SEC = 0.05;
+/** Hands faster than this (torso lengths per real second) after the top have started down. */
+const DOWNSWING_START = 4;
+/** The golfer rests at address within this long (real seconds) before the top. */
+const ADDRESS_SEARCH_SEC = 3;
+
+/** How many times slower than real time a downswing of `downswingSec` (clip seconds) plays. */
+export function timeScaleOf(downswingSec: number): number {
+  const t = EVENT_THRESHOLDS;
+  return downswingSec > t.maxRealDownswingSec ? downswingSec / t.nominalDownswingSec : 1;
+}
+
+/** Runs of consecutive indices where the hands are high: each swing has two (top, finish). */
+function highRuns(s: Series): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let i = 0; i < s.up.length; i++) {
+    if (!(s.up[i]! > EVENT_THRESHOLDS.high)) continue;
+    const start = i;
+    while (i + 1 < s.up.length && s.up[i + 1]! > EVENT_THRESHOLDS.high) i++;
+    runs.push([start, i]);
+  }
+  return runs;
+}
+
+/**
+ * Where the downswing starts: walking on from the hands' highest point, the last moment before they
+ * move faster than a downswing's start (torso lengths per real second).
+ */
+function pauseEnd(s: Series, highest: number, impact: number, timeScale: number): number {
+  let i = highest;
+  while (i + 1 < impact && s.speed[i + 1]! * timeScale < DOWNSWING_START) i++;
+  return i;
+}
+
+/** The swing whose top lies in `run`, if the hands' path from there is a swing's. */
+function candidateAt(s: Series, run: [number, number], next: [number, number] | undefined): Candidate | null {
+  const t = EVENT_THRESHOLDS;
+  const n = s.up.length;
+  const highest = argBest(s.up, run[0], run[1], (v, b) => v > b);
+  const impact = argBest(s.up, run[1], next ? next[0] : n - 1, (v, b) => v < b);
+  if (impact < 0 || !(s.up[impact]! < t.low)) return null;
+  // A swing follows through: the hands rise high again after impact (a finish lowered to the next address does not).
+  if (!s.up.slice(impact + 1).some((v) => v > t.high)) return null;
+  // The top: halfway through the pause at the top, from the hands' highest point to the downswing's
+  // start. In real time the pause is a frame or two; in slow motion it is long, and the club keeps
+  // moving back through much of it.
+  const top = Math.round((highest + pauseEnd(s, highest, impact, timeScaleOf(s.time[impact]! - s.time[highest]!))) / 2);
+  const downswingSec = s.time[impact]! - s.time[top]!;
+  const timeScale = timeScaleOf(downswingSec);
+  if (timeScale > t.maxSlowFactor) return null;
+  const peakSpeed = Math.max(...s.speed.slice(top, Math.min(n, impact + 2))) * timeScale;
+  if (peakSpeed < t.minSwingSpeed) return null;
+  const address = addressOf(s, top, timeScale);
+  if (s.time[top]! - s.time[address]! < t.minTempoRatio * downswingSec) return null;
+  return { top, impact, address, amplitude: s.up[top]! - s.up[impact]!, peakSpeed, timeScale, nextRun: next };
+}
+
+/**
+ * Address: walking back from the top, the last frame whose hands are still within a few jitters of where
+ * they rested before the swing. Where they rested: the latest still stretch of low hands, lasting a
+ * moment, in the few seconds before the top (a short pause in a forward press is not the set-up).
+ */
+function addressOf(s: Series, top: number, timeScale: number): number {
+  const t = EVENT_THRESHOLDS;
+  const k = timeScale;
+  const from = Math.max(0, s.time.findIndex((time) => time >= s.time[top]! - ADDRESS_SEARCH_SEC * k));
+  const resting = (i: number) => s.up[i]! < t.low && s.speed[i]! * k < REST_SPEED;
+  // The set-up: the latest stretch of low, nearly motionless hands before the top that lasts a moment
+  // (a pause in a forward press is shorter); failing that, the longest one.
+  const stretches: [number, number][] = [];
+  for (let i = from; i <= top; i++) {
+    if (!resting(i)) continue;
+    const start = i;
+    while (i + 1 <= top && resting(i + 1)) i++;
+    stretches.push([start, i]);
+  }
+  const length = ([a, b]: [number, number]) => s.time[b]! - s.time[a]!;
+  const best = stretches.findLast((r) => length(r) >= SET_UP_SEC * k) ?? stretches.reduce<[number, number] | null>((a, r) => (!a || length(r) >= length(a) ? r : a), null);
+  if (!best) return from;
+  const window = Array.from({ length: best[1] - best[0] + 1 }, (_, i) => best![0] + i).filter((i) => !Number.isNaN(s.x[i]!));
+  const rest: Vec2 = [median(window.map((i) => s.x[i]!)), median(window.map((i) => s.up[i]!))];
+  // A few jitters of the hands at rest, and never less than the threshold: a small golfer's jitter is a
+  // larger share of the torso.
+  const jitter = robustSpread(window.map((i) => Math.hypot(s.x[i]! - rest[0], s.up[i]! - rest[1])));
+  const moved = Math.max(t.onsetTorso, ONSET_JITTERS * jitter);
+  for (let i = top; i > best[0]; i--) {
+    if (Math.hypot(s.x[i]! - rest[0], s.up[i]! - rest[1]) < moved) return i;
+  }
+  return best[1];
+}
+
+/**
+ * The finish: after impact, the first moment hands, hips and shoulders have all nearly stopped for a
+ * short while (the held finish). Else, if the clip ends or the camera moves on first, the hands'
+ * highest point in the follow-through.
+ */
+function finishOf(s: Series, c: Candidate): number {
+  const t = EVENT_THRESHOLDS;
+  const k = c.timeScale;
+  const n = s.up.length;
+  const limit = Math.min(n - 1, s.time.findLastIndex((time) => time <= s.time[c.impact]! + t.maxFinishSec * k));
+  const end = c.nextRun ? Math.min(limit, c.nextRun[1]) : limit;
+  // Speeds as medians over a short stretch: jitter, large on a small golfer, is not motion.
+  const window = Math.max(1, Math.round((SETTLE_SMOOTH_SEC * k * (n - 1)) / Math.max(1e-6, s.time[n - 1]! - s.time[0]!)));
+  const steady = (values: number[]) => values.map((_, i) => {
+    const near = values.slice(Math.max(0, i - window), i + window + 1).filter((v) => !Number.isNaN(v));
+    return near.length ? median(near) * k : 0;
+  });
+  const [hands, hips, shoulders] = [steady(s.speed), steady(s.hipSpeed), steady(s.shoulderSpeed)];
+  // Held high: near the follow-through's highest point (a slow-motion follow-through slows on its way up).
+  const held = FINISH_HEIGHT_SHARE * Math.max(...s.up.slice(c.impact + 1, end + 1).filter((v) => !Number.isNaN(v)));
+  const settled = (i: number) => s.up[i]! > Math.max(t.high, held) && hands[i]! < t.settle.hands && hips[i]! < t.settle.hips && shoulders[i]! < t.settle.shoulders;
+  for (let i = c.impact + 1; i <= end; i++) {
+    let j = i;
+    while (j <= end && settled(j) && s.time[j]! - s.time[i]! < t.settleSec * k) j++;
+    if (j > i && (j > end || s.time[j]! - s.time[i]! >= t.settleSec * k)) return i;
+  }
+  const highest = argBest(s.up, c.impact + 1, end, (v, b) => v > b);
+  return highest > c.impact ? highest : Math.min(n - 1, c.impact + 1);
 }
 
 export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: SwingEvents } | { ok: false; reason: 'no-swing' } {
-  const t = EVENT_THRESHOLDS;
   if (points.length < 5) return { ok: false, reason: 'no-swing' };
   const s = buildSeries(points);
-  const n = s.up.length;
-  // Runs where the hands are high: each swing has two (top, finish) separated by a low, fast valley.
-  const runs: [number, number][] = [];
-  for (let i = 0; i < n; i++) {
-    if (!(s.up[i]! > t.high)) continue;
-    const start = i;
-    while (i + 1 < n && s.up[i + 1]! > t.high) i++;
-    runs.push([start, i]);
-  }
+  const runs = highRuns(s);
   const candidates: Candidate[] = [];
   for (let r = 0; r < runs.length; r++) {
-    const [a0, a1] = runs[r]!;
-    const top = argBest(s.up, a0, a1, (v, b) => v > b);
-    const next = runs[r + 1];
-    const end = next ? next[1] : n - 1;
-    const valleyEnd = next ? next[0] : n - 1;
-    const impact = argBest(s.up, a1, valleyEnd, (v, b) => v < b);
-    if (impact < 0 || !(s.up[impact]! < t.low)) continue;
-    if (s.time[impact]! - s.time[top]! > t.maxDownswingSec) continue;
-    const peakSpeed = Math.max(...s.speed.slice(top, Math.min(n, impact + 2)));
-    if (peakSpeed < t.minSwingSpeed) continue;
-    // The finish: the highest point of the follow-through (or the clip's end when it stops early).
-    const finishLimit = s.time.findLastIndex((time) => time <= s.time[impact]! + 1.5);
-    const highest = next ? argBest(s.up, next[0], Math.min(end, finishLimit), (v, b) => v > b) : argBest(s.up, impact, Math.min(n - 1, finishLimit), (v, b) => v > b);
-    // The finish is held: the first moment the hands are high and nearly stopped, else the highest point.
-    let finish = highest;
-    for (let i = impact + 1; i < highest; i++) {
-      if (s.up[i]! > t.high && s.speed[i]! < 0.25 * peakSpeed) {
-        finish = i;
-        break;
-      }
-    }
-    if (finish <= impact) continue;
-    candidates.push({ top, impact, finish, amplitude: s.up[top]! - s.up[impact]!, peakSpeed });
-    if (next) r++; // the finish run belongs to this swing
+    const found = candidateAt(s, runs[r]!, runs[r + 1]);
+    if (!found) continue;
+    candidates.push(found);
+    if (found.nextRun) r++; // the finish run belongs to this swing
   }
   if (candidates.length === 0) return { ok: false, reason: 'no-swing' };
   const main = candidates.reduce((a, b) => (b.amplitude > a.amplitude ? b : a));
   const swings = candidates.filter((c) => c.amplitude >= 0.6 * main.amplitude).length;
-
-  // Takeaway: walking back from the top, the last moment the hands were low and still.
-  let takeaway = 0;
-  for (let i = main.top; i >= 0; i--) {
-    if (s.up[i]! < t.low && s.speed[i]! < t.still) {
-      takeaway = i;
-      break;
-    }
-  }
-  const addressFrom = s.time.findIndex((time) => time >= s.time[takeaway]! - 0.3);
-  const address = argBest(s.speed, addressFrom, takeaway, (v, b) => v < b);
+  const address = main.address;
+  const finish = finishOf(s, main);
   const at = (i: number): SwingEventAt => ({ frame: s.frame[i]!, timeSec: s.time[i]! });
   return {
     ok: true,
     events: {
-      takeaway: at(takeaway),
-      address: at(address < 0 ? takeaway : address),
+      takeaway: at(Math.min(address + 1, main.top)),
+      address: at(address),
       top: at(main.top),
       impact: at(main.impact),
-      finish: at(main.finish),
+      finish: at(finish),
       multipleSwings: swings > 1,
       swingCount: swings,
       amplitude: main.amplitude,
       peakHandSpeed: main.peakSpeed,
+      timeScale: main.timeScale,
     },
   };
 }
 
-export function tempoOf(events: Pick<SwingEvents, 'takeaway' | 'top' | 'impact'>): { backswingSec: number; downswingSec: number; ratio: number } {
-  const backswingSec = Math.max(0, events.top.timeSec - events.takeaway.timeSec);
+export interface Tempo {
+  /** Backswing time over downswing time: the same in slow motion as in real time. */
+  ratio: number;
+  /** Seconds in real time; null when the clip plays in slow motion, whose real speed is not known. */
+  backswingSec: number | null;
+  downswingSec: number | null;
+}
+
+export function tempoOf(events: Pick<SwingEvents, 'address' | 'top' | 'impact'> & { timeScale?: number }): Tempo {
+  const backswingSec = Math.max(0, events.top.timeSec - events.address.timeSec);
   const downswingSec = Math.max(0, events.impact.timeSec - events.top.timeSec);
   const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
-  return { backswingSec: round(backswingSec, 3), downswingSec: round(downswingSec, 3), ratio: downswingSec > 0 ? round(backswingSec / downswingSec, 2) : 0 };
+  const realTime = (events.timeScale ?? 1) <= 1;
+  return {
+    ratio: downswingSec > 0 ? round(backswingSec / downswingSec, 2) : 0,
+    backswingSec: realTime ? round(backswingSec, 3) : null,
+    downswingSec: realTime ? round(downswingSec, 3) : null,
+  };
 }

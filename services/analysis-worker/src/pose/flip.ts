@@ -36,8 +36,8 @@ export function unmirrorPose(pose: Pose): Pose {
   return swapSides({ image, world });
 }
 
-/** How two readings of one frame were made into one. */
-export type Fusion = 'mean' | 'direct' | 'mirrored' | 'single';
+/** How two readings of one frame were made into one: averaged, or the only one there was. */
+export type Fusion = 'mean' | 'single';
 
 export interface FusedReading {
   pose: Pose;
@@ -49,30 +49,15 @@ export interface FusedReading {
 /**
  * One reading of a frame from its two (the picture's and the mirror's, put back): landmark by landmark
  * the mean, as the flip test averages its two predictions. Each is first labelled like `reference` (the
- * golfer at address): averaging a left hip with a right one would shrink every width to nothing.
- *
- * The mean assumes the two err a little and independently. When one of them is not a body at all by
- * `plausible` (a body rule the caller knows, such as the turn order at the top) and the other is, the
- * model has failed on one picture outright: averaging would carry half of that failure into the figure,
- * so the plausible reading is taken alone.
+ * golfer at address): averaging a left hip with a right one would shrink every width to nothing. Where
+ * the two disagree, the figures' confidence says so (metrics.ts); no rule picks one of them.
  */
-export function fuseReadings(
-  direct: Pose | undefined,
-  mirrored: Pose | undefined,
-  reference: Pose | undefined,
-  width: number,
-  height: number,
-  plausible?: (pose: Pose) => boolean,
-): FusedReading | undefined {
+export function fuseReadings(direct: Pose | undefined, mirrored: Pose | undefined, reference: Pose | undefined, width: number, height: number): FusedReading | undefined {
   if (!direct || !mirrored) {
     const only = direct ?? mirrored;
     return only ? { pose: only, fusion: 'single', kept: [only] } : undefined;
   }
   const [a, b] = reference ? [alignLabels(direct, reference, width, height), alignLabels(mirrored, reference, width, height)] : [direct, mirrored];
-  if (plausible) {
-    const [okA, okB] = [plausible(a), plausible(b)];
-    if (okA !== okB) return okA ? { pose: a, fusion: 'direct', kept: [a] } : { pose: b, fusion: 'mirrored', kept: [b] };
-  }
   const mean = (x: Float32Array, y: Float32Array) => x.map((v, i) => (v + y[i]!) / 2);
   return { pose: { image: mean(a.image, b.image), world: mean(a.world, b.world) }, fusion: 'mean', kept: [a, b] };
 }

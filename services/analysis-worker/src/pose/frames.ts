@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { open, type FileHandle } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
+import { cropFrame, type PixelBox } from './crop.js';
 import type { RawFrame } from './runtime/protocol.js';
 
 /** Long side of the frames the search pass looks at. */
@@ -101,20 +102,23 @@ export const frameBytes = (file: FrameFile): number =>
 
 const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 
-/** One yuv420p picture (BT.709, limited range — as the transcode writes it) as RGBA. */
-export function yuv420pToRgba(yuv: Uint8Array, width: number, height: number): Uint8Array {
-  const out = new Uint8Array(width * height * 4);
+/**
+ * One yuv420p picture (BT.709, limited range — as the transcode writes it) as RGBA: the whole picture,
+ * or only the `crop` box of it (converting only what is used: a small golfer's crop is a tenth of it).
+ */
+export function yuv420pToRgba(yuv: Uint8Array, width: number, height: number, crop: PixelBox = { x: 0, y: 0, width, height }): Uint8Array {
+  const out = new Uint8Array(crop.width * crop.height * 4);
   const chromaWidth = width / 2;
   const uPlane = width * height;
   const vPlane = uPlane + (width * height) / 4;
-  for (let y = 0; y < height; y++) {
+  for (let y = crop.y; y < crop.y + crop.height; y++) {
     const chromaRow = (y >> 1) * chromaWidth;
-    for (let x = 0; x < width; x++) {
+    for (let x = crop.x; x < crop.x + crop.width; x++) {
       const c = chromaRow + (x >> 1);
       const luma = (yuv[y * width + x]! - 16) * (255 / 219);
       const cb = (yuv[uPlane + c]! - 128) * (255 / 224);
       const cr = (yuv[vPlane + c]! - 128) * (255 / 224);
-      const o = (y * width + x) * 4;
+      const o = ((y - crop.y) * crop.width + (x - crop.x)) * 4;
       out[o] = clampByte(luma + 1.5748 * cr);
       out[o + 1] = clampByte(luma - 0.1873 * cb - 0.4681 * cr);
       out[o + 2] = clampByte(luma + 1.8556 * cb);
@@ -128,7 +132,7 @@ export function yuv420pToRgba(yuv: Uint8Array, width: number, height: number): U
  * The given frames of a complete frame file, as RGBA (indices past its end are left out, as a decode
  * would). Each is read at its own offset: a 10 s 60 fps file of measure frames is ~200 MB.
  */
-export async function readFrameFile(file: FrameFile, fps: number, indices: number[]): Promise<RawFrame[]> {
+export async function readFrameFile(file: FrameFile, fps: number, indices: number[], crop?: PixelBox): Promise<RawFrame[]> {
   const { width, height } = file.size;
   const bytes = frameBytes(file);
   const handle = await open(file.path, 'r');
@@ -139,8 +143,9 @@ export async function readFrameFile(file: FrameFile, fps: number, indices: numbe
       if (index >= available) continue;
       const raw = new Uint8Array(bytes);
       await handle.read(raw, 0, bytes, index * bytes);
-      const data = file.format === 'yuv420p' ? yuv420pToRgba(raw, width, height) : raw;
-      frames.push({ index, timeMs: (index / fps) * 1000, width, height, data });
+      const data = file.format === 'yuv420p' ? yuv420pToRgba(raw, width, height, crop) : raw;
+      const frame = { index, timeMs: (index / fps) * 1000, width, height, data };
+      frames.push(crop && file.format !== 'yuv420p' ? cropFrame(frame, crop) : crop ? { ...frame, width: crop.width, height: crop.height } : frame);
     }
     return frames;
   } finally {

@@ -4,14 +4,12 @@
  * roughly level. A 2D image angle of the shoulder line is tilt, not turn: turn is measured in the
  * horizontal (x, z) plane of the 3D landmarks.
  */
-import { LM, MIRROR_PAIRS, imagePoint, worldPoint, type Pose, type Vec2, type Vec3 } from './landmarks.js';
+import { LM, MIRROR_PAIRS, imagePoint, worldPoint, type Pose, type Vec2 } from './landmarks.js';
 
 const DEG = 180 / Math.PI;
 
-export const mid3 = (a: Vec3, b: Vec3): Vec3 => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
 export const mid2 = (a: Vec2, b: Vec2): Vec2 => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 export const dist2 = (a: Vec2, b: Vec2): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
-export const dist3 = (a: Vec3, b: Vec3): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** Wraps an angle in degrees to (-180, 180]. */
 export function wrapDeg(a: number): number {
@@ -22,7 +20,7 @@ export function wrapDeg(a: number): number {
 }
 
 /** Direction (degrees) of the line a→b seen from above: its angle in the horizontal x–z plane. */
-export function lineYaw(pose: Pose, a: number, b: number): number {
+function lineYaw(pose: Pose, a: number, b: number): number {
   const p = worldPoint(pose, a);
   const q = worldPoint(pose, b);
   return Math.atan2(q[2] - p[2], q[0] - p[0]) * DEG;
@@ -51,13 +49,6 @@ export function spineTiltImage(pose: Pose, width: number, height: number): numbe
   return Math.abs(Math.atan2(sh[0] - hip[0], hip[1] - sh[1]) * DEG);
 }
 
-/** Side bend in the image (face-on): same construction, signed toward image right. */
-export function spineSideBendImage(pose: Pose, width: number, height: number): number {
-  const hip = mid2(imagePoint(pose, LM.leftHip, width, height), imagePoint(pose, LM.rightHip, width, height));
-  const sh = mid2(imagePoint(pose, LM.leftShoulder, width, height), imagePoint(pose, LM.rightShoulder, width, height));
-  return Math.atan2(sh[0] - hip[0], hip[1] - sh[1]) * DEG;
-}
-
 /** Torso length in pixels (hip centre to shoulder centre): the body's own yardstick in the image. */
 export function torsoLengthPx(pose: Pose, width: number, height: number): number {
   const hip = mid2(imagePoint(pose, LM.leftHip, width, height), imagePoint(pose, LM.rightHip, width, height));
@@ -65,16 +56,11 @@ export function torsoLengthPx(pose: Pose, width: number, height: number): number
   return dist2(hip, sh);
 }
 
-/** Metres per image pixel at the golfer, from the 3D torso length against its image length. */
-export function metresPerPixel(pose: Pose, width: number, height: number): number {
-  const hip = mid3(worldPoint(pose, LM.leftHip), worldPoint(pose, LM.rightHip));
-  const sh = mid3(worldPoint(pose, LM.leftShoulder), worldPoint(pose, LM.rightShoulder));
-  const px = torsoLengthPx(pose, width, height);
-  return px > 0 ? dist3(hip, sh) / px : 0;
-}
-
 export const hipCentrePx = (pose: Pose, width: number, height: number): Vec2 =>
   mid2(imagePoint(pose, LM.leftHip, width, height), imagePoint(pose, LM.rightHip, width, height));
+
+export const shoulderCentrePx = (pose: Pose, width: number, height: number): Vec2 =>
+  mid2(imagePoint(pose, LM.leftShoulder, width, height), imagePoint(pose, LM.rightShoulder, width, height));
 
 /** Head position in pixels: nose and both ears averaged (steadier than the nose alone). */
 export function headPx(pose: Pose, width: number, height: number): Vec2 {
@@ -113,21 +99,6 @@ export function yawFromImagePlane(pose: Pose, lead: number, trail: number): numb
   const dz = d[0][2] - d[1][2];
   // z grows away from the camera: the lead end coming closer is a negative dz.
   return Math.atan2(-dz, Math.abs(dx)) * DEG;
-}
-
-/**
- * Face-on: the angle (degrees, 0..180) of a body line at the top from the image plane, from its
- * projected horizontal width. Rotating a line about any axis perpendicular to it within the sagittal
- * plane (the tilted spine included) scales its image x-extent by the cosine of the angle, so this holds
- * with forward bend. `addressYaw` is the line's own angle at address (yawFromImagePlane), which makes
- * its address width shorter than its true length: 0 for a golfer square to the camera. Left and right
- * must be labelled alike in both poses (alignLabels).
- */
-export function projectedTurn(address: Pose, top: Pose, a: number, b: number, width: number, height: number, addressYaw = 0): number {
-  const w = (p: Pose) => imagePoint(p, a, width, height)[0] - imagePoint(p, b, width, height)[0];
-  const w0 = w(address);
-  if (Math.abs(w0) < 1e-6) return Number.NaN;
-  return Math.acos(Math.max(-1, Math.min(1, (w(top) / w0) * Math.cos(addressYaw / DEG)))) * DEG;
 }
 
 /** Left/right pairs below the hips: knees, ankles, heels, toes. */

@@ -1,20 +1,21 @@
 /*
  * The pose stage of an analysis: finds the golfer and the swing with the fast model over the whole clip,
- * measures the body with a larger model on the few frames that matter, and draws the key frames.
+ * measures the body with a larger model through the backswing, and draws the key frames.
  * See ARCHITECTURE section 8. CPU work runs in worker threads (runtime/pool.ts).
  */
 import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
-import { crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
-import { fuseReadings, mirrorFrame, unmirrorPose } from './flip.js';
-import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile } from './frames.js';
+import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, swingBox, uncropPose, type PixelBox } from './crop.js';
+import { bodyBox, boxHeight, crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
+import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
-import { computeMetrics, readTurns, turnOrderHolds } from './metrics.js';
-import { alignLabels } from './geometry.js';
+import { measurePlan, measureSwing, planFrames, type Measured } from './measure.js';
+import { computeMetrics, turnCurve, turnReadings } from './metrics.js';
+import { measuresTurn } from './turn.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
-import { copyFrame, runChunk } from './passes.js';
+import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
-import { fillTrack, searchSwing } from './search.js';
+import { fillTrack, searchSwing, type SearchResult } from './search.js';
 import type { ModelVariant } from './runtime/landmarker.js';
 import { measureWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
 import type { RawFrame } from './runtime/protocol.js';
@@ -35,16 +36,15 @@ export const MAX_CROWD_SHARE = 0.3;
 const CROWD_SAMPLES = 10;
 const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
 /**
- * The measure model by view. Face-on the turn comes from 2D widths, and the full model reads them more
- * steadily than the heavy one: of the fixture's swing as uploaded, re-encoded, mirrored and at 75% size,
- * the heavy model's picture and mirror readings disagreed too much to give the hips on three (the full
- * model's on one, bench:accuracy), and it saw no hip turn at all for the first half of the backswing.
- * It is ~4× cheaper too. Down the line the turn comes from the 3D world landmarks, where the heavy model
- * is the smooth one (ARCHITECTURE section 8).
+ * The measure model, both views. Through the backswing on the shared clips the full model's readings of
+ * a frame and of its mirror image agreed far better than the heavy model's (down the line, shoulder turn
+ * at the top: 86/73, 80/81, 81/69 against the heavy model's 71/49, 79/48, 88/36), and it is ~4× cheaper,
+ * which is what lets the stage read the whole backswing instead of three frames.
  */
-const MEASURE_MODEL: Record<CameraView, ModelVariant> = { 'face-on': 'full', 'down-the-line': 'heavy' };
+const MEASURE_MODEL: ModelVariant = 'full';
 
 type KeyFrameName = 'address' | 'top' | 'impact' | 'finish';
+const KEY_NAMES: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
 
 /** The pipeline's contract (src/pipeline/stages.ts), plus the pool to run on. */
 export interface PoseStageInput extends PipelinePoseStageInput {
@@ -59,23 +59,18 @@ export type PoseStageResult =
   | (Omit<PipelineResult, 'fields'> & { fields: { technicalDetails: Record<string, unknown> } })
   | { ok: false; reason: string; technicalDetails?: Record<string, unknown> };
 
-/** The pool slot that looks for other people (lite model): the one without the measure models when there is one. */
-const crowdWorker = (pool: PosePool): number => measureWorkers(pool) % pool.size;
+/** The pool slot that looks for other people (lite model). */
+const crowdWorker = (pool: PosePool): number => (pool.size - 1) % pool.size;
+/** Pool slots for a frame's two readings: the picture's and its mirror's, side by side where there are two. */
+const measureSlots = (pool: PosePool): [number, number] => [0, 1 % measureWorkers(pool)];
 
 /** Loads every model configuration the stage uses ahead of the first job (loading takes a second or two each). */
 export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
   await Promise.all([
     ...Array.from({ length: pool.size }, (_, worker) => pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker })),
-    ...Array.from({ length: measureWorkers(pool) }, (_, worker) => [
-      pool.run({ variant: 'heavy', numPoses: 1, video: true, frames: [], worker }),
-      pool.run({ variant: 'full', numPoses: 1, video: true, frames: [], worker }),
-    ]).flat(),
+    ...Array.from({ length: measureWorkers(pool) }, (_, worker) => pool.run({ variant: MEASURE_MODEL, numPoses: 1, video: true, frames: [], worker })),
   ]);
 }
-
-/** Frame indices around an event, `step` apart, clamped to the clip. */
-const around = (frame: number, offsets: number[], step: number, last: number): number[] =>
-  offsets.map((o) => Math.min(last, Math.max(0, frame + o * step)));
 
 /**
  * Looks again at frames with the golfer blanked out (crowd.ts) and returns the share showing someone else.
@@ -89,6 +84,41 @@ async function countCrowd(pool: PosePool, checks: CrowdCheck[], signal?: AbortSi
   return crowdShare(checks, (frame) => other.get(frame) ?? null);
 }
 
+/** The frames the measure pass reads (pixels from before the encode when the transcode wrote them). */
+interface MeasureSource {
+  size: FrameSize;
+  from: 'transcode' | 'playback';
+  read: (indices: number[], crop?: PixelBox) => Promise<RawFrame[]>;
+}
+
+function measureSource(input: PoseStageInput, playback: { fps: number; width: number; height: number }): MeasureSource {
+  const fits = (file: FrameFile | undefined): file is FrameFile =>
+    file !== undefined && Math.abs(file.size.width / file.size.height - playback.width / playback.height) < 0.02;
+  const written = fits(input.measureFrames) ? input.measureFrames : undefined;
+  const size = written?.size ?? scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
+  const cropped = (frames: RawFrame[], crop?: PixelBox) => (crop ? frames.map((f) => cropFrame(f, crop)) : frames);
+  return {
+    size,
+    from: written ? 'transcode' : 'playback',
+    read: written
+      ? (indices, crop) => readFrameFile(written, playback.fps, indices, crop)
+      : async (indices, crop) => cropped(await decodeFrames({ videoPath: input.videoPath, size, fps: playback.fps, indices, signal: input.signal }), crop),
+  };
+}
+
+/**
+ * The crop around the golfer's whole swing in the measure frames, for a golfer small in the frame
+ * (SMALL_GOLFER_SHARE): the measure model then finds and follows a body that fills its input; null for
+ * everyone else.
+ */
+function smallGolferCrop(analysed: PassFrame[], searchSize: FrameSize, measureSize: FrameSize): PixelBox | null {
+  const poses = analysed.flatMap((f) => f.pose ?? []);
+  const height = golferHeight(poses);
+  if (poses.length === 0 || (height * searchSize.height) / Math.max(searchSize.width, searchSize.height) >= SMALL_GOLFER_SHARE) return null;
+  const box = swingBox(poses);
+  return box ? cropAround(box, height, measureSize.width, measureSize.height) : null;
+}
+
 export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResult> {
   const started = performance.now();
   const timings: Record<string, number> = {};
@@ -99,10 +129,8 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const pool = input.pool ?? sharedPosePool();
   const stride = Math.max(1, Math.round(input.fps / 30));
   // Frames from the transcode are used when their shape matches the playback video (rounding aside).
-  const fits = (file: FrameFile | undefined, width: number, height: number): file is FrameFile =>
-    file !== undefined && Math.abs(file.size.width / file.size.height - width / height) < 0.02;
   const given = input.searchFrames;
-  const usable = fits(given, input.width, input.height);
+  const usable = given !== undefined && Math.abs(given.size.width / given.size.height - input.width / input.height) < 0.02;
   const searchSize = usable ? given.size : scaledSize(input.width, input.height, SEARCH_LONG_SIDE);
   const playbackWritten = input.playback ?? Promise.resolve({ fps: input.fps, width: input.width, height: input.height });
 
@@ -116,174 +144,186 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const basics = { personFoundRatio: Math.round(search.personFoundRatio * 1000) / 1000, analysedFrames: search.analysed.length, stride, timings };
   if (search.personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
 
-  // From here on the playback file is read, so it must be complete; its own facts replace the forecast.
+  // From here on the playback's frames are read, so it must be complete; its own facts replace the forecast.
   const playback = await playbackWritten;
   t = lap('waitForTranscodeMs', t);
-  const lastFrame = search.lastFrame;
-  const frameCount = lastFrame + 1;
-  /** Up to CROWD_SAMPLES analysed frames spread evenly over [from, to]. */
-  const spread = (from: number, to: number): number[] => {
-    const first = Math.ceil(Math.max(0, from) / stride);
-    const count = Math.floor(Math.min(lastFrame, to) / stride) - first + 1;
-    const n = Math.min(CROWD_SAMPLES, Math.max(0, count));
-    return [...new Set(Array.from({ length: n }, (_, i) => (first + Math.floor((i * count) / n)) * stride))];
-  };
-  // The measure frames the transcode wrote (pixels from before the encode), or else decoded from the playback.
-  const written = fits(input.measureFrames, playback.width, playback.height) ? input.measureFrames : undefined;
-  const measureSize = written?.size ?? scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
-  // People far from the camera are small: they are counted on the larger frames.
-  const largeFrames = (indices: number[]) => written
-    ? readFrameFile(written, playback.fps, indices)
-    : decodeFrames({ videoPath: input.videoPath, size: measureSize, fps: playback.fps, indices, signal: input.signal });
-  const searchPose = new Map(search.analysed.map((f) => [f.index, f.pose]));
-  const nearestSearchPose = (frame: number): Pose | null => {
+  const source = measureSource(input, playback);
+  // A golfer far from the camera is measured on a crop around the swing. (Searched on crops too, the
+  // events of the small golfer of the shared clips came out no nearer their labels, for 16 more
+  // seconds of a 10 s clip: the search stays on the whole frame.)
+  const crop = smallGolferCrop(search.analysed, searchSize, source.size);
+  const found = search.analysed;
+  const nearestSearchPose = nearestPoseFinder(found, stride);
+  if (!search.events) {
+    // Two people moving about can hide a swing: say which problem it is.
+    const sample = await source.read(spread(0, search.lastFrame, stride, search.lastFrame));
+    const crowd = await countCrowd(pool, crowdChecks(sample, nearestSearchPose), input.signal);
+    lap('crowdCheckMs', t);
+    const reason = crowd > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
+    return { ok: false, reason, technicalDetails: { ...basics, crowdShare: crowd } };
+  }
+  return measureAndReport({ input, pool, search, events: search.events, playback, source, crop, searchSize, stride, basics, started, timings, t, nearestSearchPose });
+}
+
+/** Up to CROWD_SAMPLES analysed frames spread evenly over [from, to]. */
+function spread(from: number, to: number, stride: number, lastFrame: number): number[] {
+  const first = Math.ceil(Math.max(0, from) / stride);
+  const count = Math.floor(Math.min(lastFrame, to) / stride) - first + 1;
+  const n = Math.min(CROWD_SAMPLES, Math.max(0, count));
+  return [...new Set(Array.from({ length: n }, (_, i) => (first + Math.floor((i * count) / n)) * stride))];
+}
+
+function nearestPoseFinder(analysed: PassFrame[], stride: number): (frame: number) => Pose | null {
+  const byFrame = new Map(analysed.map((f) => [f.index, f.pose]));
+  return (frame) => {
     for (let d = 0; d <= 3 * stride; d++) {
-      const p = searchPose.get(frame - d) ?? searchPose.get(frame + d);
+      const p = byFrame.get(frame - d) ?? byFrame.get(frame + d);
       if (p) return p;
     }
     return null;
   };
-  if (!search.events) {
-    // Two people moving about can hide a swing: say which problem it is.
-    const crowdShare = await countCrowd(pool, crowdChecks(await largeFrames(spread(0, lastFrame)), nearestSearchPose), input.signal);
-    lap('crowdCheckMs', t);
-    const reason = crowdShare > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
-    return { ok: false, reason, technicalDetails: { ...basics, crowdShare } };
-  }
+}
+
+interface ReportContext {
+  input: PoseStageInput;
+  pool: PosePool;
+  search: SearchResult;
+  events: SwingEvents;
+  playback: { fps: number; width: number; height: number };
+  source: MeasureSource;
+  crop: PixelBox | null;
+  searchSize: FrameSize;
+  stride: number;
+  basics: { personFoundRatio: number; analysedFrames: number; stride: number; timings: Record<string, number> };
+  started: number;
+  timings: Record<string, number>;
+  t: number;
+  nearestSearchPose: (frame: number) => Pose | null;
+}
+
+async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
+  const { input, pool, playback, source, stride, timings } = c;
+  const lap = (name: string, since: number) => {
+    timings[name] = Math.round(performance.now() - since);
+    return performance.now();
+  };
+  const lastFrame = c.search.lastFrame;
   // Times from the playback's own frame rate (the search ran on the forecast one; they agree for constant-rate video).
   const retime = (e: SwingEventAt): SwingEventAt => ({ frame: e.frame, timeSec: e.frame / playback.fps });
-  const events = { ...search.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(search.events![name])])) } as SwingEvents;
-  const addressSearchPoses = around(events.address.frame, [-2, -1, 0], stride, lastFrame).flatMap((i) => nearestSearchPose(i) ?? []);
-  const viewInfo = detectView(addressSearchPoses, searchSize.width, searchSize.height);
-  const addressPose = nearestSearchPose(events.address.frame);
-  const topPose = nearestSearchPose(events.top.frame);
-  const handedness = addressPose && topPose ? detectHandedness(viewInfo.view, addressPose, topPose, searchSize.width, searchSize.height) : 'right';
+  const events = { ...c.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(c.events[name])])) } as SwingEvents;
+  const addressSearchPoses = [-2, -1, 0].flatMap((o) => c.nearestSearchPose(Math.max(0, events.address.frame + o * stride)) ?? []);
+  const viewInfo = detectView(addressSearchPoses, c.searchSize.width, c.searchSize.height);
+  const view: CameraView = viewInfo.view;
+  const addressPose = c.nearestSearchPose(events.address.frame);
+  const topPose = c.nearestSearchPose(events.top.frame);
+  const handedness = addressPose && topPose ? detectHandedness(view, addressPose, topPose, c.searchSize.width, c.searchSize.height) : 'right';
 
-  // Measure pass: the measure model on the frames the metrics need, at a larger size, tracking the golfer
-  // from frame to frame (VIDEO mode: steadier landmarks than detecting each frame afresh), on each frame
-  // and on its mirror image (flip.ts). Meanwhile the other worker looks for other people.
-  const wanted = {
-    // The golfer stands still at address: one frame, read twice, is the reference.
-    address: around(events.address.frame, [0], stride, lastFrame),
-    // The hands pause at the top for a frame or two either side; further out the hips already unwind.
-    top: around(events.top.frame, [-1, 0, 1], stride, lastFrame),
-    // Impact is measured only down the line (loss of posture); face-on its key frame shows the search pose.
-    impact: viewInfo.view === 'down-the-line' ? around(events.impact.frame, [0, 1], stride, lastFrame) : [],
-  };
-  // One backswing frame leads the tracker into the top window: started cold at the top, the model
-  // mirrored the golfer in two of five frames and the hips read 82°.
-  const intoTop = around(events.top.frame, [-3], stride, lastFrame).filter((i) => !wanted.top.includes(i));
-  const measureIndices = [...new Set([...Object.values(wanted).flat(), ...intoTop])].sort((a, b) => a - b);
-  const keyNames: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
+  const plan = measurePlan(events, stride, lastFrame, view === 'down-the-line');
+  const measureIndices = planFrames(plan);
   // People are counted during the swing itself, so one short stretch of frames serves everything.
-  const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame);
-  const largeIndices = [...new Set([...measureIndices, ...crowdIndices, ...keyNames.map((name) => events[name].frame)])].sort((a, b) => a - b);
-  const measureFrames = await largeFrames(largeIndices);
+  const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame, stride, lastFrame);
+  const keyIndices = KEY_NAMES.map((name) => events[name].frame);
+  let t = c.t;
+  const large = await source.read([...new Set([...crowdIndices, ...keyIndices, ...(c.crop ? [] : measureIndices)])].sort((a, b) => a - b));
+  const measureFrames = c.crop ? await source.read(measureIndices, c.crop) : large.filter((f) => measureIndices.includes(f.index));
   t = lap('measureDecodeMs', t);
-  const keyFrames = new Map<KeyFrameName, RawFrame>();
-  for (const name of keyNames) {
-    const frame = measureFrames.find((f) => f.index === events[name].frame);
-    if (frame) keyFrames.set(name, copyFrame(frame));
-  }
-  const measureWanted = new Set(measureIndices);
-  const crowdWanted = new Set(crowdIndices);
-  // Everything derived from the frames (crowd checks, mirrored copies) is made before any run starts:
-  // the runs hand their frames' buffers over to the workers.
-  const crowd = crowdChecks(measureFrames.filter((f) => crowdWanted.has(f.index)), nearestSearchPose);
-  const large = new Map(measureFrames.filter((f) => measureWanted.has(f.index)).map((f) => [f.index, f]));
-  const framesAt = (list: number[]) => [...new Set(list)].flatMap((i) => large.get(i) ?? []);
-  const runs = (['address', 'top', 'impact'] as const).map((moment) => {
-    const frames = framesAt(wanted[moment]);
-    const warmUp = moment === 'top' ? framesAt(intoTop) : [];
-    return { frames, warmUp, mirrored: frames.map(mirrorFrame), mirroredWarmUp: warmUp.map(mirrorFrame) };
-  });
-  // One tracking run per moment of the swing and per side of the mirror (each starts afresh), on the
-  // measure models' worker (the second one too with POSE_MEASURE_WORKERS=2, where memory allows).
-  const measureOptions = { variant: MEASURE_MODEL[viewInfo.view], numPoses: 1, video: true, signal: input.signal, worker: 0 } as const;
-  const [measuredGroups, mirroredGroups, crowdShare] = await Promise.all([
-    Promise.all(runs.map((r) => runChunk(pool, r.frames, { ...measureOptions, warmUp: r.warmUp }))),
-    Promise.all(runs.map((r) => runChunk(pool, r.mirrored, { ...measureOptions, warmUp: r.mirroredWarmUp, worker: 1 % measureWorkers(pool) }))),
+  const { width, height } = source.size;
+  const crop = c.crop;
+  const keyFrames = new Map(KEY_NAMES.flatMap((name) => {
+    const frame = large.find((f) => f.index === events[name].frame);
+    return frame ? [[name, copyFrame(frame)] as const] : [];
+  }));
+  const crowd = crowdChecks(large.filter((f) => crowdIndices.includes(f.index)), c.nearestSearchPose);
+  const [measured, crowdShareFound] = await Promise.all([
+    measureSwing({
+      pool, variant: MEASURE_MODEL, plan, frames: new Map(measureFrames.map((f) => [f.index, f])), width, height, fps: playback.fps, signal: input.signal,
+      toFrame: crop ? (pose) => uncropPose(pose, crop, width, height) : (pose) => pose, workers: measureSlots(pool),
+    }),
     countCrowd(pool, crowd, input.signal),
   ]);
   t = lap('measureMs', t);
-  if (crowdShare > MAX_CROWD_SHARE) {
-    return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...basics, crowdShare } };
+  if (crowdShareFound > MAX_CROWD_SHARE) {
+    return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...c.basics, crowdShare: crowdShareFound } };
   }
-  const direct = new Map(measuredGroups.flat().flatMap((f) => (f.pose ? [[f.index, f.pose] as const] : [])));
-  const fromMirror = new Map(mirroredGroups.flat().flatMap((f) => (f.pose ? [[f.index, unmirrorPose(f.pose)] as const] : [])));
-  // The two readings of each frame fused (flip.ts), labelled like the golfer at address. At the top a
-  // reading that breaks the turn order is set aside when the other keeps it, and the readings kept go
-  // with the figures, whose confidence counts how far picture and mirror disagree.
-  const stance = direct.get(events.address.frame) ?? fromMirror.get(events.address.frame);
-  const metricContext = { view: viewInfo.view, handedness, width: measureSize.width, height: measureSize.height };
-  const fuse = (i: number, plausible?: (pose: Pose) => boolean) => fuseReadings(direct.get(i), fromMirror.get(i), stance, measureSize.width, measureSize.height, plausible);
-  // The address comes first: the top's turn order is read against it.
-  const addressPoses = [...new Set(wanted.address)].flatMap((i) => fuse(i)?.pose ?? []);
-  const topFrames = [...new Set(wanted.top)];
-  const plausibleTop = (pose: Pose) => turnOrderHolds(addressPoses, pose, metricContext);
-  const readings = new Map(measureIndices.flatMap((i) => {
-    const reading = fuse(i, topFrames.includes(i) ? plausibleTop : undefined);
-    return reading ? [[i, reading] as const] : [];
-  }));
-  const posesAt = (list: number[]) => [...new Set(list)].flatMap((i) => readings.get(i)?.pose ?? []);
-  const topReadings = topFrames.flatMap((i) => readings.get(i) ?? []);
-  const topReadingsSetAside = topReadings.filter((r) => r.fusion === 'direct' || r.fusion === 'mirrored').length;
-  // Each top frame's two readings as figures, and which stood: why a figure reads as it does, or was withheld.
-  const turnsOf = (pose: Pose | undefined) => (pose && stance ? readTurns(addressPoses, alignLabels(pose, stance, measureSize.width, measureSize.height), metricContext) : null);
-  const topReadingDetails = topFrames.map((frame) => ({ frame, picture: turnsOf(direct.get(frame)), mirror: turnsOf(fromMirror.get(frame)), used: readings.get(frame)?.fusion ?? null }));
-  const metrics = computeMetrics(
-    { address: addressPoses, top: topReadings.map((r) => r.pose), impact: posesAt(wanted.impact), topReadings: topReadings.flatMap((r) => r.kept), topReadingsSetAside },
-    metricContext,
-  );
+  const metricContext = { view, handedness, width, height };
+  const metrics = computeMetrics({ address: measured.address, backswing: measured.backswing, impact: measured.impact }, metricContext);
 
+  // Key frames cut around the golfer, each centred on its own pose, all four the same size.
+  const keyPoses = new Map([...keyFrames.values()].map((f) => [f.index, measured.fused.get(f.index) ?? c.nearestSearchPose(f.index)] as const));
+  const tallest = Math.max(0, ...[...keyPoses.values()].flatMap((p) => (p ? [boxHeight(bodyBox(p))] : [])));
   const keyframes: Partial<Record<KeyFrameName, Buffer>> = {};
-  // The top key frame shows the reading the figures come from.
-  for (const [name, frame] of keyFrames) keyframes[name] = await renderKeyFrame(frame, readings.get(frame.index)?.pose ?? nearestSearchPose(frame.index));
+  for (const [name, frame] of keyFrames) {
+    const pose = keyPoses.get(frame.index) ?? null;
+    keyframes[name] = await renderKeyFrame(frame, pose, pose ? keyFrameCrop(pose, tallest, width, height) : null);
+  }
   lap('keyframesMs', t);
+  return report(c, { events, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowdShare: crowdShareFound, keyframes, measureSize: source.size });
+}
 
+interface ReportParts {
+  events: SwingEvents;
+  view: CameraView;
+  handedness: 'right' | 'left';
+  viewInfo: { shoulderRatio: number };
+  measured: Measured;
+  metrics: PoseSummary['metrics'];
+  plan: number[];
+  crowdShare: number;
+  keyframes: Partial<Record<KeyFrameName, Buffer>>;
+  measureSize: FrameSize;
+}
+
+function report(c: ReportContext, p: ReportParts): PoseStageResult {
+  const { events, view, handedness, metrics } = p;
   const tempo = tempoOf(events);
+  const slowMotion = events.timeScale > 1 ? { factor: Math.round(events.timeScale * 10) / 10 } : undefined;
   const at = (e: SwingEventAt) => ({ frame: e.frame, timeSec: Math.round(e.timeSec * 1000) / 1000 });
+  const frameCount = c.search.lastFrame + 1;
   const summary: Omit<PoseSummary, 'keyframes' | 'poseUrl'> = {
-    view: viewInfo.view,
-    viewMatchesSlot: viewInfo.view === input.slot,
+    view,
+    viewMatchesSlot: view === c.input.slot,
     handedness,
-    fps: playback.fps,
+    fps: c.playback.fps,
     frameCount,
-    personFoundRatio: basics.personFoundRatio,
+    personFoundRatio: c.basics.personFoundRatio,
     multipleSwings: events.multipleSwings,
     events: { takeaway: at(events.takeaway), address: at(events.address), top: at(events.top), impact: at(events.impact), finish: at(events.finish) },
     tempo,
+    ...(slowMotion ? { slowMotion } : {}),
     metrics,
-    models: { search: 'pose_landmarker_lite', measure: `pose_landmarker_${MEASURE_MODEL[viewInfo.view]}` },
+    models: { search: 'pose_landmarker_lite', measure: `pose_landmarker_${MEASURE_MODEL}` },
   };
-  const poseTrack = buildPoseTrack(fillTrack(search.analysed, stride, frameCount), playback.fps / stride, playback.width, playback.height);
-  timings.totalMs = Math.round(performance.now() - started);
+  const poseTrack = buildPoseTrack(fillTrack(c.search.analysed, c.stride, frameCount), c.playback.fps / c.stride, c.playback.width, c.playback.height);
+  c.timings.totalMs = Math.round(performance.now() - c.started);
+  const measured = { address: p.measured.address, backswing: p.measured.backswing, impact: [] };
+  const turnContext = { view, handedness, ...p.measureSize };
+  const curve = turnReadings(measured, turnContext);
+  const evidence = (line: 'shoulders' | 'hips') => {
+    const found = measuresTurn(view, line) ? turnCurve(measured, turnContext, line) : null;
+    return found && { top: Math.round(found.value * 10) / 10, scatter: Math.round(found.scatter * 10) / 10, visibility: Math.round(found.visibility * 100) / 100 };
+  };
   const technicalDetails: Record<string, unknown> = {
-    view: summary.view,
+    view,
     viewMatchesSlot: summary.viewMatchesSlot,
     handedness,
     events: summary.events,
     tempo,
+    ...(slowMotion ? { slowMotion } : {}),
     models: summary.models,
     personFoundRatio: summary.personFoundRatio,
-    crowdShare,
+    crowdShare: p.crowdShare,
     swingCount: events.swingCount,
-    shoulderWidthRatio: Math.round(viewInfo.shoulderRatio * 100) / 100,
-    analysedFps: playback.fps / stride,
-    searchSize,
-    measureSize,
-    measureFramesFrom: written ? 'transcode' : 'playback',
-    measuredFrames: measureIndices.length * 2, // each read directly and mirrored
-    topReadingsSetAside,
-    topReadings: topReadingDetails,
-    refinedFrames: search.fineFrames,
-    timings,
+    shoulderWidthRatio: Math.round(p.viewInfo.shoulderRatio * 100) / 100,
+    analysedFps: c.playback.fps / c.stride,
+    searchSize: c.searchSize,
+    measureSize: p.measureSize,
+    ...(c.crop ? { golferCrop: c.crop } : {}),
+    measureFramesFrom: c.source.from,
+    measuredFrames: p.plan.length * 2, // each read as it is and mirrored
+    // The turn read on each measured frame from address to the top: the curve the figures come from.
+    turnCurve: { frames: p.measured.backswing.map((f) => Math.round(f.timeSec * c.playback.fps)), ...curve, evidence: { shoulders: evidence('shoulders'), hips: evidence('hips') } },
+    refinedFrames: c.search.fineFrames,
+    timings: c.timings,
   };
-  return {
-    ok: true,
-    summary,
-    keyframes,
-    poseTrack,
-    fields: { technicalDetails },
-  };
+  return { ok: true, summary, keyframes: p.keyframes, poseTrack, fields: { technicalDetails } };
 }

@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import type { PoseTrack } from '@swingfit/contracts';
 import { LANDMARK_COUNT, POSE_CONNECTIONS, type Pose } from './landmarks.js';
+import type { PixelBox } from './crop.js';
 import type { RawFrame } from './runtime/protocol.js';
 
 const MIN_VISIBILITY = 0.3;
@@ -23,12 +24,15 @@ function skeletonSvg(pose: Pose, width: number, height: number): string {
     `<g fill="#ffffff" stroke="#0b3d20" stroke-width="1">${dots}</g></svg>`;
 }
 
-export async function renderKeyFrame(frame: RawFrame, pose: Pose | null): Promise<Buffer> {
-  const image = sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), {
-    raw: { width: frame.width, height: frame.height, channels: 4 },
-  });
+/** The key frame as a JPEG with the skeleton drawn, cut to `crop` (the golfer's swing) when given. */
+export async function renderKeyFrame(frame: RawFrame, pose: Pose | null, crop: PixelBox | null = null): Promise<Buffer> {
+  const raw = { raw: { width: frame.width, height: frame.height, channels: 4 as const } };
+  const image = sharp(Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength), raw);
   const layers = pose ? [{ input: Buffer.from(skeletonSvg(pose, frame.width, frame.height)) }] : [];
-  return image.composite(layers).jpeg({ quality: 85 }).toBuffer();
+  if (!crop) return image.composite(layers).jpeg({ quality: 85 }).toBuffer();
+  // sharp cuts before it composites within one pipeline: draw on the whole frame first, then cut.
+  const drawn = await image.composite(layers).raw().toBuffer();
+  return sharp(drawn, raw).extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height }).jpeg({ quality: 85 }).toBuffer();
 }
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -7,7 +7,7 @@
  * full-rate pass, most of it while the playback transcode is still running.
  */
 import { detectSwingEvents, type SwingEvents, type TrackPoint } from './events.js';
-import { handsPx, hipCentrePx, torsoLengthPx } from './geometry.js';
+import { handsPx, hipCentrePx, shoulderCentrePx, torsoLengthPx } from './geometry.js';
 import type { Pose } from './landmarks.js';
 import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
 import type { PosePool } from './runtime/pool.js';
@@ -26,6 +26,8 @@ const BEFORE_TOP_SEC = 0.35;
 /** …to this long after the coarse impact. Address, takeaway and finish keep the coarse pass's timing. */
 const AFTER_IMPACT_SEC = 0.2;
 
+/** Looks per real second that time the top and impact finely enough (a frame at 30 fps). */
+const FINE_REAL_FPS = 30;
 /** Coarse frames per worker call: small enough to start while the transcode is still writing frames. */
 const SEGMENT = 40;
 /** Coarse frames (0.2 s) a segment tracks before its own. */
@@ -62,6 +64,7 @@ export function trackPoints(frames: PassFrame[], fps: number, width: number, hei
     timeSec: f.index / fps,
     hands: f.pose ? handsPx(f.pose, width, height) : null,
     hips: f.pose ? hipCentrePx(f.pose, width, height) : null,
+    shoulders: f.pose ? shoulderCentrePx(f.pose, width, height) : null,
     torsoPx: f.pose ? torsoLengthPx(f.pose, width, height) : null,
   }));
 }
@@ -112,13 +115,18 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   if (foundRatio(coarse) < minPersonRatio) return coarseOnly;
   const found = detectSwingEvents(trackPoints(coarse, fps, width, height));
   if (!found.ok) return coarseOnly;
+  // Slow motion stretches the swing: so do the windows around it. And the coarse pass may already look
+  // often enough in real time (a 5× slow clip looked at 21 times a second is 105 looks per real second).
+  const k = found.events.timeScale;
+  const coarseEvery = Math.max(1, Math.floor(fps / input.stride / COARSE_MIN_FPS));
+  if ((fps / input.stride / coarseEvery) * k >= FINE_REAL_FPS) return { ...coarseOnly, events: found.events, fineFrames: 0 };
 
   // Top to impact again at the full rate, as unbroken stretches: interleaving a second track with the
   // coarse one frame by frame would zigzag (each track has its own small bias), so the fine track
   // replaces the coarse one there.
   const e = found.events;
-  const from = e.top.timeSec - BEFORE_TOP_SEC;
-  const to = e.impact.timeSec + AFTER_IMPACT_SEC;
+  const from = e.top.timeSec - BEFORE_TOP_SEC * k;
+  const to = e.impact.timeSec + AFTER_IMPACT_SEC * k;
   const inSwing = (index: number) => index / fps >= from && index / fps <= to;
   const fineStarted = performance.now();
   const fine = await runPass(pool, frames.filter((f) => inSwing(f.index)), { variant: 'lite', numPoses: 1, video: true, signal });

@@ -131,3 +131,47 @@ export function syntheticPose(spec: SyntheticPoseSpec): Pose {
   });
   return { image, world };
 }
+
+export interface SyntheticSwingSpec extends Omit<SyntheticPoseSpec, 'pelvisTurn' | 'thoraxTurn' | 'hands' | 'seed'> {
+  pelvisTurn: number;
+  thoraxTurn: number;
+  /** Forward tilt at impact (posture), degrees. */
+  forwardTiltImpact?: number;
+  /** Backswing frames between address and the top. */
+  backswingFrames?: number;
+  seed?: number;
+}
+
+/** One measured frame of a synthetic backswing (the shape metrics.ts reads). */
+export interface SyntheticSwingFrame {
+  timeSec: number;
+  pose: Pose;
+  readings: Pose[];
+  atTop: boolean;
+}
+
+/**
+ * A whole synthetic backswing: three address frames, the turn and sway growing smoothly to the top over
+ * `backswingFrames` frames, three top frames, and three impact frames; with `noise`, every frame jittered.
+ */
+export function syntheticSwing(spec: SyntheticSwingSpec): { address: Pose[]; backswing: SyntheticSwingFrame[]; impact: Pose[] } {
+  let seed = spec.seed ?? 1;
+  const base = { ...spec, pelvisTurn: 0, thoraxTurn: 0, hipSway: 0, headSway: 0 };
+  const at = (u: number): Pose => syntheticPose({
+    ...base, seed: seed++, pelvisTurn: spec.pelvisTurn * u, thoraxTurn: spec.thoraxTurn * u,
+    hipSway: (spec.hipSway ?? 0) * u, headSway: (spec.headSway ?? 0) * u,
+    hands: [0.3 * u, -0.35 + 0.9 * u, 0.35 - 0.25 * u],
+  });
+  const n = spec.backswingFrames ?? 8;
+  const frame = (u: number, i: number, atTop: boolean): SyntheticSwingFrame => {
+    const pose = at(u);
+    return { timeSec: i / 30, pose, readings: [pose], atTop };
+  };
+  const address = [0, 0, 0].map(() => at(0));
+  const backswing = [
+    ...Array.from({ length: n }, (_, i) => frame((1 - Math.cos((Math.PI * (i + 1)) / (n + 1))) / 2, i + 1, false)),
+    ...[0, 1, 2].map((i) => frame(1, n + 1 + i, true)),
+  ];
+  const impact = [0, 0, 0].map(() => syntheticPose({ ...base, seed: seed++, forwardTilt: spec.forwardTiltImpact ?? spec.forwardTilt, pelvisTurn: -20 }));
+  return { address, backswing, impact };
+}

@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, type MetricComparison, type PoseSummary } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, pickFigure, type MetricComparison, type PoseSummary } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -15,17 +15,13 @@ export interface MetricFact {
   label: string;
   measurable: boolean;
   value: number | null;
-  unit: '°' | 'cm' | '' | 's';
-  /** Landmarks were partly hidden, or frames (or a frame and its mirror image) disagreed: say the figure is approximate. */
-  lowConfidence: boolean;
+  unit: '°' | 'cm' | '' | 's' | 'head widths';
   /** The camera view this figure needs, and the one it came from. */
   needsView: 'face-on' | 'down-the-line' | 'any';
   fromView: 'face-on' | 'down-the-line' | null;
   target: { min: number; max: number } | null;
   verdict: Verdict | null;
   note: string | null;
-  /** Which way the pose model is known to err on it from the view it came from. */
-  bias: 'low' | 'high' | null;
   /** Not measurable because no analysed view can show it ('view'), or because a view that can was not read reliably. */
   withheld: 'view' | 'uncertain' | null;
 }
@@ -53,7 +49,8 @@ export interface WriteUpFacts {
   swing: null | {
     handedness: 'right' | 'left';
     viewsAnalysed: string[];
-    tempo: null | { backswingSec: number; downswingSec: number; ratio: number };
+    /** Seconds are null when the clip plays in slow motion (then slowMotionFactor says how slow). */
+    tempo: null | { backswingSec: number | null; downswingSec: number | null; ratio: number; slowMotionFactor: number | null };
     metrics: MetricFact[];
     cautions: string[];
   };
@@ -64,7 +61,6 @@ export interface WriteUpFacts {
   };
 }
 
-export const LOW_CONFIDENCE = 0.5;
 /** Tour players' backswing:downswing time ratio is close to 3:1 (a widely cited tempo reference). */
 export const TOUR_TEMPO_RATIO = 3;
 
@@ -102,29 +98,23 @@ export const round = (value: number, decimals: number): number => {
   return Math.round(value * f) / f;
 };
 
-const UNITS = { deg: '°', cm: 'cm', ratio: '', s: 's' } as const;
+const UNITS = { deg: '°', cm: 'cm', ratio: '', s: 's', headWidths: 'head widths' } as const;
 
 function verdictFor(value: number, target: { min: number; max: number }): Verdict {
   return value < target.min ? 'below' : value > target.max ? 'above' : 'within';
 }
 
 /**
- * One figure per metric from the two views: the measurable one with the higher confidence, else a "not
- * measurable" entry so the writer can say why: a view that could show it but was not read reliably
- * comes first (filming again helps), else the face-on (or only) view's.
+ * One figure per metric from the two views, by the rule the detail screen uses too (pickFigure): the
+ * view that shows it best, else a "not measurable" entry so the writer can say why.
  */
-function metricFact(key: MetricKey, poses: PoseSummary[]): MetricFact | null {
-  const candidates = poses.map((pose) => ({ pose, metric: pose.metrics[key] }));
-  const usable = candidates
-    .filter((c) => c.metric.measurable && c.metric.value !== null && Number.isFinite(c.metric.value))
-    .sort((a, b) => b.metric.confidence - a.metric.confidence);
-  const uncertain = candidates.find((c) => c.metric.withheld === 'uncertain');
-  const chosen = usable[0] ?? uncertain ?? candidates[0];
-  if (!chosen) return null;
-  const { metric, pose } = chosen;
-  const measurable = usable.length > 0;
-  // Degrees and centimetres are written whole; nobody can act on a tenth of a degree.
-  const value = measurable && metric.value !== null ? round(metric.value, metric.unit === 's' || metric.unit === 'ratio' ? 2 : 0) : null;
+function metricFact(key: MetricKey, faceOn: PoseSummary | null, downTheLine: PoseSummary | null): MetricFact | null {
+  const metric = pickFigure(faceOn?.metrics[key], downTheLine?.metrics[key]);
+  if (!metric) return null;
+  const fromView = metric === downTheLine?.metrics[key] ? 'down-the-line' : 'face-on';
+  const measurable = metric.measurable && metric.value !== null && Number.isFinite(metric.value);
+  // Degrees are written whole; nobody can act on a tenth of a degree. Head widths keep two decimals.
+  const value = measurable ? round(metric.value!, metric.unit === 'deg' ? 0 : 2) : null;
   const target = TARGETS[key] ?? null;
   return {
     key,
@@ -132,15 +122,19 @@ function metricFact(key: MetricKey, poses: PoseSummary[]): MetricFact | null {
     measurable,
     value,
     unit: UNITS[metric.unit],
-    lowConfidence: measurable && metric.confidence < LOW_CONFIDENCE,
     needsView: metric.view,
-    fromView: measurable ? pose.view : null,
+    fromView: measurable ? fromView : null,
     target,
     verdict: value !== null && target ? verdictFor(value, target) : null,
     note: metric.note ?? null,
-    bias: measurable ? (metric.bias ?? null) : null,
     withheld: measurable ? null : (metric.withheld ?? 'view'),
   };
+}
+
+/** The face-on and down-the-line summaries by the view each video was read as (not the slot it came in). */
+function byView(poses: PoseSummary[]): [PoseSummary | null, PoseSummary | null] {
+  const downTheLine = poses.find((p) => p.view === 'down-the-line') ?? null;
+  return [poses.find((p) => p !== downTheLine) ?? null, downTheLine];
 }
 
 function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line'): string[] {
@@ -148,6 +142,7 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line'): stri
   if (!pose.viewMatchesSlot) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
   if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${slot} video, so some figures are approximate.`);
   if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fullest one was measured.`);
+  if (pose.slowMotion) cautions.push(`The ${slot} video plays in slow motion (about ${Math.round(pose.slowMotion.factor)} times slower than real time), so tempo is given as a ratio only.`);
   return cautions;
 }
 
@@ -188,14 +183,15 @@ export function buildFacts(input: WriteUpInput): WriteUpFacts {
             handedness: (input.pose ?? poses[0]!).handedness,
             viewsAnalysed: poses.map((p) => p.view),
             tempo:
-              tempoPose && tempoPose.tempo.backswingSec > 0 && tempoPose.tempo.downswingSec > 0 && Number.isFinite(tempoPose.tempo.ratio)
+              tempoPose && tempoPose.tempo.ratio > 0 && Number.isFinite(tempoPose.tempo.ratio)
                 ? {
-                    backswingSec: round(tempoPose.tempo.backswingSec, 2),
-                    downswingSec: round(tempoPose.tempo.downswingSec, 2),
+                    backswingSec: tempoPose.tempo.backswingSec === null ? null : round(tempoPose.tempo.backswingSec, 2),
+                    downswingSec: tempoPose.tempo.downswingSec === null ? null : round(tempoPose.tempo.downswingSec, 2),
                     ratio: round(tempoPose.tempo.ratio, 1),
+                    slowMotionFactor: tempoPose.slowMotion?.factor ?? null,
                   }
                 : null,
-            metrics: METRIC_ORDER.map((key) => metricFact(key, poses)).filter((m): m is MetricFact => m !== null),
+            metrics: METRIC_ORDER.map((key) => metricFact(key, ...byView(poses))).filter((m): m is MetricFact => m !== null),
             cautions: [
               ...(input.pose ? cautionsFor(input.pose, 'face-on') : []),
               ...(input.downTheLinePose ? cautionsFor(input.downTheLinePose, 'down-the-line') : []),

@@ -11,10 +11,15 @@ import { metric, type MetricFact, type WriteUpFacts } from './facts.js';
 export const POSTURE_LOSS_DEG = 10;
 /** Up to this change, posture counts as held. */
 export const POSTURE_HELD_DEG = 5;
-/** Lateral movement (centimetres) beyond which head or hips are swaying rather than turning. */
-export const SWAY_CM = 10;
-/** Up to this movement, head or hips count as steady. */
-export const STEADY_CM = 5;
+/**
+ * Sideways movement, in widths of the golfer's own head (the camera gives no distances; a head is about
+ * 15 cm across): beyond two thirds of one (~10 cm) head or hips are swaying rather than turning…
+ */
+export const SWAY_HEAD_WIDTHS = 2 / 3;
+/** …and up to a third (~5 cm) they count as steady. */
+export const STEADY_HEAD_WIDTHS = 1 / 3;
+/** Analyses from before sway was told in head widths gave centimetres. */
+const HEAD_WIDTH_CM = 15;
 
 const NOT_MEASURABLE = 'not measurable from this view';
 /** A view that shows it, read too unsteadily to give a figure: filming again can help, another angle need not. */
@@ -44,9 +49,18 @@ export const extending = (m: MetricFact | undefined): boolean => measured(m) && 
  * How far head or hips moved sideways, whichever way: away from the target it is a sway, toward it a
  * slide (a reverse pivot at the top), and both cost balance. The sign only says which way (text).
  */
-export const swaySize = (m: MetricFact | undefined): number | null => (measured(m) ? Math.abs(m.value) : null);
+export const swaySize = (m: MetricFact | undefined): number | null =>
+  measured(m) ? Math.abs(m.value) / (m.unit === 'cm' ? HEAD_WIDTH_CM : 1) : null;
 export const swayDirection = (m: MetricFact & { value: number }): string => (m.value >= 0 ? 'away from the target' : 'toward the target');
-const swaying = (m: MetricFact | undefined): boolean => (swaySize(m) ?? 0) > SWAY_CM;
+const swaying = (m: MetricFact | undefined): boolean => (swaySize(m) ?? 0) > SWAY_HEAD_WIDTHS;
+
+/** "about half a head-width": sideways movement in words, to the nearest easy fraction. */
+export function headWidths(size: number): string {
+  const words: [number, string][] = [[0.25, 'a quarter of a head-width'], [1 / 3, 'a third of a head-width'], [0.5, 'half a head-width'], [2 / 3, 'two thirds of a head-width'], [0.75, 'three quarters of a head-width'], [1, 'one head-width'], [1.5, 'one and a half head-widths'], [2, 'two head-widths'], [3, 'three head-widths']];
+  if (size < 0.15) return 'hardly at all';
+  const [, nearest] = words.reduce((best, w) => (Math.abs(w[0] - size) < Math.abs(best[0] - size) ? w : best));
+  return `about ${nearest}`;
+}
 
 /** The spec's mobilityAnalysis / analysisResults texts for the measured swing. */
 export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText {
@@ -79,7 +93,7 @@ export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText 
   if (measured(headSway) || measured(hipSway)) {
     const headMoves = swaying(headSway);
     const hipsMove = swaying(hipSway);
-    const moves = ([['head', headSway], ['hips', hipSway]] as const).flatMap(([part, m]) => (measured(m) ? [`${part} ${Math.abs(m.value)} cm ${swayDirection(m)}`] : []));
+    const moves = ([['head', headSway], ['hips', hipSway]] as const).flatMap(([part, m]) => (measured(m) ? [`${part} ${headWidths(swaySize(m)!)}${swaySize(m)! < 0.15 ? '' : ` ${swayDirection(m)}`}`] : []));
     const verdict = headMoves && hipsMove ? 'Compromised: head and hips sway off the ball' : hipsMove ? 'Poor lower-body control: the hips slide sideways' : headMoves ? 'Unstable: the head drifts sideways' : 'Stable and centred';
     balance = `${verdict} (${moves.join(', ')} between address and the top)`;
   } else {
@@ -106,7 +120,7 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     why: (f) => {
       const change = metric(f, 'spineAngleChange');
       return measured(change) && extending(change)
-        ? `You lost ${Math.abs(change.value)}° of spine angle between address and impact; a stronger core holds your posture while the body rotates.`
+        ? 'You stand up between address and impact; a stronger core holds your posture while the body rotates.'
         : 'A strong, rotationally stable core passes the speed of the hips on to the club and protects the lower back.';
     },
   },
@@ -115,7 +129,7 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     why: (f) => {
       const shoulder = metric(f, 'shoulderTurn');
       return measured(shoulder) && shoulder.verdict === 'below'
-        ? `Your shoulder turn measured ${shoulder.value}° against the 85-95° target; a freer upper back lets the shoulders turn fully without swaying.`
+        ? 'Your shoulder turn is short of the 85-95° target; a freer upper back lets the shoulders turn fully without swaying.'
         : 'Upper-back rotation is what lets the shoulders turn fully while the lower back stays quiet.';
     },
   },
@@ -124,7 +138,7 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     why: (f) => {
       const sway = metric(f, 'hipSway');
       return measured(sway) && swaying(sway)
-        ? `Your hips moved ${swaySize(sway)} cm ${swayDirection(sway)} in the backswing; stronger glutes and legs keep the pelvis turning in place.`
+        ? `Your hips slide ${swayDirection(sway)} in the backswing; stronger glutes and legs keep the pelvis turning in place.`
         : 'Strong, stable legs are the platform you push against for speed and the base that keeps the swing centred.';
     },
   },
@@ -133,7 +147,7 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     why: (f) => {
       const hips = metric(f, 'hipRotation');
       return measured(hips) && hips.verdict === 'below'
-        ? `Your hips turned ${hips.value}° against the 40-50° target; freer hips let you turn behind the ball and lead the downswing.`
+        ? 'Your hips turn less than the 40-50° target; freer hips let you turn behind the ball and lead the downswing.'
         : 'Hips that rotate freely and independently of the upper body start the downswing and create separation.';
     },
   },
@@ -142,7 +156,7 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     why: (f) => {
       const shoulder = metric(f, 'shoulderTurn');
       return measured(shoulder) && shoulder.verdict === 'below'
-        ? `At ${shoulder.value}° your shoulder turn is short of the 85-95° target; mobile, stable shoulders let the arms reach a full top position.`
+        ? 'Your shoulder turn is well short of the 85-95° target; mobile, stable shoulders let the arms reach a full top position.'
         : 'Mobile and stable shoulders let the arms swing on plane and keep the rotator cuff healthy.';
     },
   },
@@ -151,7 +165,7 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     why: (f) => {
       const change = metric(f, 'spineAngleChange');
       return measured(change) && extending(change)
-        ? `Standing up through impact (a ${Math.abs(change.value)}° spine-angle change) moves the low point and the face; hinge strength keeps you in posture.`
+        ? 'Standing up through impact moves the low point and the face; hinge strength keeps you in posture.'
         : 'A solid hip hinge and upright, neutral spine make a repeatable address position.';
     },
   },
@@ -160,7 +174,7 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     why: (f) => {
       const head = metric(f, 'headSway');
       return measured(head) && swaying(head)
-        ? `Your head moved ${swaySize(head)} cm ${swayDirection(head)} in the backswing; steadier feet and ankles give a stable base to turn over.`
+        ? `Your head moves ${swayDirection(head)} in the backswing; steadier feet and ankles give a stable base to turn over.`
         : 'Feet and ankles that grip the ground let you shift pressure without losing balance.';
     },
   },

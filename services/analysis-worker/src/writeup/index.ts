@@ -9,11 +9,14 @@ export { offlineWriteUp } from './offline.js';
 export { measuredAnalysisText, exerciseRecommendations } from './focus.js';
 export { buildFacts } from './facts.js';
 
-export interface WriteUpEnv {
+/** The writer's settings, under the names config.ts gives them (the worker's config object fits as is). */
+export interface WriteUpSettings {
   OPENAI_API_KEY?: string | undefined;
   OPENAI_BASE_URL?: string | undefined;
   OPENAI_MODEL?: string | undefined;
-  OPENAI_TIMEOUT_MS?: string | number | undefined;
+  OPENAI_TIMEOUT_MS?: number | undefined;
+  /** auto (default): the model when a key is set, else offline; offline: never the model; openai: the model (needs the key). */
+  ANALYSIS_WRITER?: 'auto' | 'openai' | 'offline' | undefined;
 }
 
 export interface WriteUpLogger {
@@ -40,13 +43,14 @@ const OPENAI_URL = 'https://api.openai.com/v1';
 
 const present = (value: string | undefined): string | undefined => (value && value.trim() !== '' ? value.trim() : undefined);
 
-export function createWriteUp(env: WriteUpEnv = process.env, options: WriteUpOptions = {}): WriteUpWriter {
-  const apiKey = present(env.OPENAI_API_KEY);
-  const model = present(env.OPENAI_MODEL) ?? DEFAULT_MODEL;
-  const envTimeout = Number(env.OPENAI_TIMEOUT_MS);
-  const timeoutMs = options.timeoutMs ?? (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : DEFAULT_TIMEOUT_MS);
-  // The base URL is passed explicitly so the SDK never picks up a different one from process.env.
-  const request: ModelRequest | null = apiKey ? { client: createModelClient(apiKey, present(env.OPENAI_BASE_URL) ?? OPENAI_URL, timeoutMs), model, timeoutMs } : null;
+export function createWriteUp(settings: WriteUpSettings, options: WriteUpOptions = {}): WriteUpWriter {
+  const mode = settings.ANALYSIS_WRITER ?? 'auto';
+  const apiKey = mode === 'offline' ? undefined : present(settings.OPENAI_API_KEY);
+  if (mode === 'openai' && !apiKey) throw new Error('ANALYSIS_WRITER=openai needs OPENAI_API_KEY');
+  const model = present(settings.OPENAI_MODEL) ?? DEFAULT_MODEL;
+  const timeoutMs = options.timeoutMs ?? settings.OPENAI_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS;
+  // The base URL is passed explicitly so the SDK never picks up a different one from the environment.
+  const request: ModelRequest | null = apiKey ? { client: createModelClient(apiKey, present(settings.OPENAI_BASE_URL) ?? OPENAI_URL, timeoutMs), model, timeoutMs } : null;
 
   async function writeUpWithSource(input: WriteUpInput): Promise<WriteUpResult> {
     const facts = buildFacts(input);
@@ -95,10 +99,3 @@ export function createWriteUp(env: WriteUpEnv = process.env, options: WriteUpOpt
     writeUp: async (input) => (await writeUpWithSource(input)).writeUp,
   };
 }
-
-let defaultWriter: WriteUpWriter | undefined;
-/** Created on first use so the worker's environment is read after it is loaded. */
-const writer = (): WriteUpWriter => (defaultWriter ??= createWriteUp(process.env));
-
-export const writeUp = (input: WriteUpInput): Promise<WriteUp> => writer().writeUp(input);
-export const writeUpWithSource = (input: WriteUpInput): Promise<WriteUpResult> => writer().writeUpWithSource(input);

@@ -9,8 +9,8 @@ import OpenAI from 'openai';
 
 export const ModelReply = Type.Object(
   {
-    performanceAssessment: Type.String({ description: 'Three to six sentences: overall reading of the swing for the golfer.' }),
-    launchMonitorAssessment: Type.Union([Type.String(), Type.Null()], { description: 'Launch-monitor reading, or null when there is no launch data.' }),
+    performanceAssessment: Type.String({ description: 'Two to four sentences: what matters most in this swing and the one thing to work on.' }),
+    launchMonitorAssessment: Type.Union([Type.String(), Type.Null()], { description: 'What the launch numbers mean, in words (the screen shows the numbers), or null when there is no launch data.' }),
     swingStrengths: Type.Array(Type.String()),
     swingWeaknesses: Type.Array(Type.String()),
     keyIssues: Type.Array(Type.String(), { description: 'Short names of the main faults, most costly first.' }),
@@ -27,10 +27,10 @@ export const SYSTEM_PROMPT = [
   'You are a golf coach writing a swing analysis for an amateur golfer, in plain, encouraging, specific English.',
   'You receive the facts as JSON: launch-monitor figures compared with tour and 15-handicap amateur averages, body measurements from video with their targets, and the workout focus already chosen.',
   'Rules:',
-  '- Use only numbers that appear in the facts, written as they appear there (you may drop a minus sign and say "below"). Never compute new numbers: no percentages, no yardage gains, no differences that are not given.',
-  '- A measurement with measurable=false is never guessed: with withheld="view" describe it as "not measurable from this view"; with withheld="uncertain" say this video could not be read reliably enough for it.',
-  '- Mention that a figure is approximate when lowConfidence is true.',
-  '- When a figure falls short of its target and its bias is "low" (or beyond it and its bias is "high"), say that this camera view tends to read it that way, so the finding may be partly the camera\'s.',
+  '- The screen shows every measured figure and launch number on its own card: do not repeat them. Say what they mean in words ("short of the 85-95° target", "below the tour average"). The only numbers you may write are targets and references from the facts; never compute new numbers.',
+  '- performanceAssessment says what matters most in this swing and the one thing to work on, plainly.',
+  '- A measurement with measurable=false is never guessed: with withheld="view" say which video would show it; with withheld="uncertain" say this video could not measure it reliably.',
+  '- No technical words about how the video was read (no "projected", "landmark", "pose model", "mirror image").',
   '- launchMonitorAssessment is null when launch is null.',
   '- Keep lists to at most 5 items; each item one or two sentences.',
 ].join('\n');

@@ -29,8 +29,8 @@ export function poseSummary(input: PoseStageInput): Omit<PoseSummary, 'keyframes
       xFactor: metric(44),
       spineAngleAddress: metric(dtl ? 30 : null, 'deg', 'down-the-line'),
       spineAngleChange: metric(dtl ? -3 : null, 'deg', 'down-the-line'),
-      headSway: metric(dtl ? null : 2, 'cm', 'face-on'),
-      hipSway: metric(dtl ? null : -3, 'cm', 'face-on'),
+      headSway: metric(dtl ? null : 0.13, 'headWidths', 'face-on'),
+      hipSway: metric(dtl ? null : -0.2, 'headWidths', 'face-on'),
     },
   };
 }

@@ -1,6 +1,6 @@
 /*
  * A worker in its own process for the crash test: the parent SIGKILLs it mid-job and starts another.
- * Env: DATABASE_URL, REDIS_URL, QUEUE_PREFIX, S3_ENDPOINT, S3_BUCKET, LOCK_MS, STALLED_MS, POSE_DELAY_MS.
+ * Env: DATABASE_URL, REDIS_URL, QUEUE_PREFIX, S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, LOCK_MS, STALLED_MS, POSE_DELAY_MS.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
@@ -16,7 +16,7 @@ const need = (name: string): string => {
   return value;
 };
 const db = createDb<CoreDatabase>(need('DATABASE_URL'), { schema: CORE_SCHEMA, max: 2 });
-const store = new ObjectStore({ endpoint: need('S3_ENDPOINT'), region: 'us-east-1', accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: need('S3_BUCKET') });
+const store = new ObjectStore({ endpoint: need('S3_ENDPOINT'), region: 'us-east-1', accessKey: need('S3_ACCESS_KEY'), secretKey: need('S3_SECRET_KEY'), bucket: need('S3_BUCKET') });
 const pose = recordingPoseStage();
 const slowPose: typeof pose = async (input) => {
   await sleep(Number(process.env.POSE_DELAY_MS ?? 0), undefined, { signal: input.signal });

@@ -1,16 +1,15 @@
 import Stripe from 'stripe';
-import type { BillingConfig } from '../config.js';
 
 /**
- * The Stripe API client, or null when no secret key is configured (checkout and portal then refuse
- * with a clear message). STRIPE_API_BASE points the real SDK at another server, such as a local fake.
+ * The Stripe API client. `apiBase` points the real SDK at another server speaking Stripe's API (the local
+ * stand-in in test mode and tests); empty means api.stripe.com.
  */
-export function createStripe(config: Pick<BillingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): Stripe | null {
-  if (!config.STRIPE_SECRET_KEY) return null;
-  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
+export function createStripe(secretKey: string, apiBase = ''): Stripe {
+  const base = apiBase ? new URL(apiBase) : undefined;
+  return new Stripe(secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
+    appInfo: { name: 'SwingFit billing' },
     ...(base
       ? {
           host: base.hostname,
@@ -20,3 +19,6 @@ export function createStripe(config: Pick<BillingConfig, 'STRIPE_SECRET_KEY' | '
       : {}),
   });
 }
+
+/** Stripe's "no such object" answer (a customer deleted in the dashboard, say). */
+export const isResourceMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';

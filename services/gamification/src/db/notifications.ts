@@ -1,7 +1,8 @@
-import type { Notification, NotificationType } from '@swingfit/contracts';
-import type { Db } from './types.js';
+import { sql, type Selectable } from 'kysely';
+import type { Notification } from '@swingfit/contracts';
+import type { Notice } from '../domain/notices.js';
 import type { NotificationsTable } from './schema.js';
-import type { Selectable } from 'kysely';
+import type { Db } from './types.js';
 
 const toNotification = (r: Selectable<NotificationsTable>): Notification => ({
   id: Number(r.id),
@@ -12,13 +13,58 @@ const toNotification = (r: Selectable<NotificationsTable>): Notification => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-export async function addNotification(db: Db, input: { userId: number; type: NotificationType; title: string; message: string }): Promise<void> {
-  await db.insertInto('notifications').values({ user_id: input.userId, type: input.type, title: input.title, message: input.message }).execute();
+/**
+ * Adds a notification. With a topic, it replaces the golfer's unread notice on that topic (new words,
+ * back on top) instead of piling up: the partial unique index allows one unread row per topic.
+ */
+export async function addNotification(db: Db, userId: number, notice: Notice): Promise<void> {
+  if (notice.topic) return notifyEach(db, [userId], { ...notice, topic: notice.topic });
+  await db.insertInto('notifications').values({ user_id: userId, type: notice.type, title: notice.title, message: notice.message, topic: null }).execute();
 }
 
-export async function listNotifications(db: Db, userId: number, limit = 100): Promise<Notification[]> {
-  const rows = await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+/**
+ * The same topic notice to many golfers in one statement. Rows go in user id order, so concurrent
+ * senders lock the golfers' unread topic rows in one order and never deadlock.
+ */
+export async function notifyEach(db: Db, userIds: readonly number[], notice: Notice & { topic: string }): Promise<void> {
+  if (userIds.length === 0) return;
+  const rows = [...new Set(userIds)].sort((a, b) => a - b).map((id) => ({ user_id: id, type: notice.type, title: notice.title, message: notice.message, topic: notice.topic }));
+  await db
+    .insertInto('notifications')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'topic'])
+        .where('topic', 'is not', null)
+        .where('is_read', '=', false)
+        .doUpdateSet({ type: notice.type, title: notice.title, message: notice.message, created_at: sql`now()` }),
+    )
+    .execute();
+}
+
+/** A page of the golfer's notifications, newest first; `before` is the last id of the previous page. */
+export async function listNotifications(db: Db, userId: number, page: { limit: number; before?: number }): Promise<Notification[]> {
+  let query = db.selectFrom('notifications as n').selectAll('n').where('n.user_id', '=', userId);
+  if (page.before !== undefined) {
+    // Compared in SQL: timestamps keep their microseconds (a JS Date would round them to milliseconds).
+    // A cursor deleted meanwhile falls back to the id order, which is the insertion order.
+    const cursor = sql`(select c.created_at, c.id from notifications c where c.id = ${page.before} and c.user_id = ${userId})`;
+    query = query.where(
+      sql<boolean>`((n.created_at, n.id) < ${cursor} or (not exists ${cursor} and n.id < ${page.before}))`,
+    );
+  }
+  const rows = await query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(page.limit).execute();
   return rows.map(toNotification);
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .select((eb) => eb.fn.countAll<number>().as('unread'))
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
 }
 
 /** Marks one of the user's notifications read; undefined when it is not theirs (or gone). */

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Notification, NotificationIdParam, NotificationList } from '@swingfit/contracts';
+import { NOTIFICATIONS_PAGE, Notification, NotificationIdParam, NotificationList, NotificationsQuery, UNREAD_COUNT_HEADER } from '@swingfit/contracts';
 import { HttpError, type App } from '@swingfit/server-kit';
-import { deleteNotification, listNotifications, markAllRead, markRead } from '../db/notifications.js';
+import { countUnread, deleteNotification, listNotifications, markAllRead, markRead } from '../db/notifications.js';
 import type { GamificationDeps } from '../deps.js';
 import { callerId } from './internal.js';
 
@@ -10,7 +10,16 @@ const NOT_FOUND = 'Notification not found';
 /** The header bell's notifications: a golfer sees and changes only their own (another's id is 404). */
 export function notificationRoutes(deps: GamificationDeps) {
   return async (app: App) => {
-    app.get('/api/notifications', { schema: { response: { 200: NotificationList } } }, async (request) => listNotifications(deps.db, callerId(request)));
+    app.get('/api/notifications', { schema: { querystring: NotificationsQuery, response: { 200: NotificationList } } }, async (request, reply) => {
+      const userId = callerId(request);
+      const { limit = NOTIFICATIONS_PAGE.default, before } = request.query;
+      const [page, unread] = await Promise.all([
+        listNotifications(deps.db, userId, { limit, ...(before !== undefined ? { before } : {}) }),
+        countUnread(deps.db, userId),
+      ]);
+      void reply.header(UNREAD_COUNT_HEADER, String(unread));
+      return page;
+    });
 
     app.patch('/api/notifications/read-all', { schema: { response: { 200: Type.Object({ updated: Type.Integer() }) } } }, async (request) => ({
       updated: await markAllRead(deps.db, callerId(request)),

@@ -1,10 +1,10 @@
-import { Leaderboard, MonthlyPosition, PointsSummary, UserIdParam } from '@swingfit/contracts';
+import { DailyPoints, Leaderboard, MonthlyPosition, PointsSummary, UserIdParam } from '@swingfit/contracts';
 import { HttpError, type App } from '@swingfit/server-kit';
-import { leaderboard, monthlyPosition, pointsSummary } from '../services/standings.js';
+import { leaderboard, monthlyPosition, pointsSummary, pointsThisMonth } from '../services/standings.js';
 import type { GamificationDeps } from '../deps.js';
 import { callerId } from './internal.js';
 
-/** Leaderboard and points figures, all read from the ledger for the current Central Time month and week. */
+/** Leaderboard and points figures for the current Central Time month and week, read from the totals. */
 export function pointsRoutes(deps: GamificationDeps) {
   return async (app: App) => {
     for (const url of ['/api/leaderboard', '/api/monthly-leaderboard']) {
@@ -12,6 +12,8 @@ export function pointsRoutes(deps: GamificationDeps) {
     }
 
     app.get('/api/points/summary', { schema: { response: { 200: PointsSummary } } }, async (request) => pointsSummary(deps.db, callerId(request)));
+
+    app.get('/api/points/daily', { schema: { response: { 200: DailyPoints } } }, async (request) => pointsThisMonth(deps.db, callerId(request)));
 
     app.get('/api/points/monthly-position/:userId', { schema: { params: UserIdParam, response: { 200: MonthlyPosition } } }, async (request) => {
       if (request.params.userId !== callerId(request)) throw new HttpError(403, 'Forbidden');

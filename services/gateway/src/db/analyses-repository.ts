@@ -11,6 +11,7 @@ import type {
   TechnicalDetails,
 } from '@swingfit/contracts';
 import { launchNumbersOf, type CoreDatabase, type SwingAnalysesTable } from '@swingfit/core-db';
+import { premiumNow } from '../domain/premium.js';
 
 type Db = Kysely<CoreDatabase> | Transaction<CoreDatabase>;
 export type AnalysisRow = Selectable<SwingAnalysesTable>;
@@ -52,6 +53,8 @@ export interface NewAnalysis extends LaunchMonitorInput {
   downTheLineKey: string | null;
   probe: unknown;
   uploadWeek: string;
+  /** Premium uploads spend the week's allowance for their club; a free plan's one upload does not (it has its own limit). */
+  spendsWeeklyAllowance: boolean;
 }
 
 export async function insertAnalysis(db: Db, a: NewAnalysis): Promise<void> {
@@ -78,7 +81,7 @@ export async function insertAnalysis(db: Db, a: NewAnalysis): Promise<void> {
       upload_week: a.uploadWeek,
     })
     .execute();
-  await db.insertInto('upload_allowances').values({ user_id: a.userId, club_selection: a.clubSelection, upload_week: a.uploadWeek, analysis_id: a.id }).execute();
+  if (a.spendsWeeklyAllowance) await db.insertInto('upload_allowances').values({ user_id: a.userId, club_selection: a.clubSelection, upload_week: a.uploadWeek, analysis_id: a.id }).execute();
 }
 
 /** Clubs this user already spent their weekly allowance on (week = the upload_week date), deleted analyses included. */
@@ -146,24 +149,6 @@ export async function averageLaunchNumbers(db: Db, userId: number, club: string,
 export async function deleteOwnedAnalysis(db: Db, userId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('swing_analyses').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-/** Undo of an upload whose job could not be queued: the row goes, and so does the allowance it used. */
-export async function deleteUnqueuedAnalysis(db: Kysely<CoreDatabase>, userId: number, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('swing_analyses').where('id', '=', id).execute();
-    await trx
-      .updateTable('users')
-      .set({ video_uploads_used: sql`greatest(video_uploads_used - 1, 0)` })
-      .where('id', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('outbox')
-      .where('sent_at', 'is', null)
-      .where('type', '=', 'analysis.uploaded')
-      .where(sql`(payload->>'analysisId')::bigint`, '=', id)
-      .execute();
-  });
 }
 
 /* Row -> API shape. Older rows and other writers may hold JSON as text: it is read either way. */
@@ -257,11 +242,11 @@ export interface UploadPlanFacts {
 async function readPlan(db: Db, userId: number, lock: boolean): Promise<UploadPlanFacts | undefined> {
   let query = db
     .selectFrom('users')
-    .select(['is_premium', 'video_uploads_used', 'analysis_views_used', 'workout_views_used'])
+    .select(['is_premium', 'subscription_status', 'subscription_end_date', 'subscription_cancel_at_period_end', 'video_uploads_used', 'analysis_views_used', 'workout_views_used'])
     .where('id', '=', userId);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  return row && { isPremium: row.is_premium, videoUploadsUsed: row.video_uploads_used, analysisViewsUsed: row.analysis_views_used, workoutViewsUsed: row.workout_views_used };
+  return row && { isPremium: premiumNow(row), videoUploadsUsed: row.video_uploads_used, analysisViewsUsed: row.analysis_views_used, workoutViewsUsed: row.workout_views_used };
 }
 
 export const readUploadPlan = (db: Db, userId: number) => readPlan(db, userId, false);

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { UserSession } from '@swingfit/contracts';
+import type { SignedInDevice } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
 
 /** A user's live sessions, newest activity first; `currentSessionId` marks the device asking. */
-export async function listActiveSessions(db: Kysely<CoreDatabase>, userId: number, currentSessionId: number): Promise<UserSession[]> {
+export async function listActiveSessions(db: Kysely<CoreDatabase>, userId: number, currentSessionId: number): Promise<SignedInDevice[]> {
   const rows = await db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'last_seen_at', 'user_agent'])

@@ -1,6 +1,8 @@
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { PLAN_LIMITS, type AdminUser, type UsageField, type User, type UserPatch } from '@swingfit/contracts';
-import type { CoreDatabase, UsersTable } from '@swingfit/core-db';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { PLAN_LIMITS, currentStreak, type AdminUser, type UsageField, type User, type UserPatch } from '@swingfit/contracts';
+import { calendarDateText, type CoreDatabase, type UsersTable } from '@swingfit/core-db';
+import { premiumNow, premiumNowSql } from '../domain/premium.js';
+import { pointsAt } from '../domain/points-snapshot.js';
 
 type Db = Kysely<CoreDatabase> | Transaction<CoreDatabase>;
 export type UserRow = Selectable<UsersTable>;
@@ -12,8 +14,15 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const num = (value: unknown) => Number(value);
 const optionalNumber = (value: unknown) => (value == null ? null : Number(value));
 
-/** The one place a snake_case row becomes the API's camelCase User (bigint and numeric come back as text). */
-export function toUser(row: UserRow): User {
+/** The weekly streak as the golfer sees it at `now`: 0 once a whole week has passed without an exercise. */
+export const streakOf = (row: Pick<UserRow, 'streak' | 'streak_week'>, now: Date) =>
+  currentStreak({ weeks: num(row.streak), lastWeek: row.streak_week === null ? null : calendarDateText(row.streak_week) }, now);
+
+/**
+ * The one place a snake_case row becomes the API's camelCase User (bigint and numeric come back as text).
+ * isPremium is the Premium rule at `now`: a cancelled subscription is free once its paid period is over.
+ */
+export function toUser(row: UserRow, now = new Date()): User {
   return {
     id: num(row.id),
     email: row.email,
@@ -22,11 +31,10 @@ export function toUser(row: UserRow): User {
     handicap: optionalNumber(row.handicap),
     city: row.city,
     state: row.state,
-    streak: num(row.streak),
-    monthlyPoints: num(row.monthly_points),
-    weeklyPoints: num(row.weekly_points),
-    totalPoints: num(row.total_points),
-    isPremium: row.is_premium,
+    streak: streakOf(row, now),
+    // Points: gamification's snapshot, read for the current Central Time week and month.
+    ...pointsAt(row, now),
+    isPremium: premiumNow(row, now),
     videoUploadsUsed: num(row.video_uploads_used),
     analysisViewsUsed: num(row.analysis_views_used),
     workoutViewsUsed: num(row.workout_views_used),
@@ -38,17 +46,19 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toAdminUser(row: UserRow): AdminUser {
-  const limits = row.is_premium ? PLAN_LIMITS.premium : PLAN_LIMITS.free;
+export function toAdminUser(row: UserRow, now = new Date()): AdminUser {
+  const isPremium = premiumNow(row, now);
+  const limits = isPremium ? PLAN_LIMITS.premium : PLAN_LIMITS.free;
+  const points = pointsAt(row, now);
   return {
     id: num(row.id),
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    isPremium: row.is_premium,
+    isPremium,
     createdAt: iso(row.created_at),
-    totalPoints: num(row.total_points),
-    weeklyPoints: num(row.weekly_points),
+    totalPoints: points.totalPoints,
+    weeklyPoints: points.weeklyPoints,
     videoUploadsUsed: num(row.video_uploads_used),
     analysisViewsUsed: num(row.analysis_views_used),
     workoutViewsUsed: num(row.workout_views_used),
@@ -117,7 +127,8 @@ export async function updateProfile(db: Db, id: number, patch: UserPatch): Promi
   try {
     return await db
       .updateTable('users')
-      .set({ ...values, updated_at: new Date() })
+      // The row lock taken here lasts until commit, so versions rise in commit order (the account events carry it).
+      .set({ ...values, profile_version: sql`profile_version + 1`, updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
@@ -134,14 +145,26 @@ export async function linkOidcSubject(db: Db, id: number, subject: string): Prom
   return db.updateTable('users').set({ oidc_subject: subject, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-export function listUsersForAdmin(db: Db) {
-  return db.selectFrom('users').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards in it taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the admin list, newest first, keyset-paged on the primary key: page n costs the same as
+ * page 1, and users signing up meanwhile do not shift the pages. The email search uses the trigram
+ * index on lower(email) (migration 0011). Asks for one row more than the page to know if another follows.
+ */
+export function listUsersPage(db: Db, page: { search?: string; beforeId?: number; limit: number }) {
+  let query = db.selectFrom('users').selectAll().orderBy('id', 'desc').limit(page.limit + 1);
+  if (page.beforeId !== undefined) query = query.where('id', '<', page.beforeId);
+  const search = page.search?.trim().toLowerCase();
+  if (search) query = query.where(sql<string>`lower(email)`, 'like', containsPattern(search));
+  return query.execute();
 }
 
 export async function countUsersByPlan(db: Db): Promise<{ total: number; premium: number; free: number }> {
   const row = await db
     .selectFrom('users')
-    .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere('is_premium', '=', true).as('premium')])
+    .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere(premiumNowSql()).as('premium')])
     .executeTakeFirstOrThrow();
   const total = Number(row.total);
   const premium = Number(row.premium);
@@ -154,11 +177,19 @@ const USAGE_COLUMNS = {
   workoutViewsUsed: 'workout_views_used',
 } as const satisfies Record<UsageField, keyof UsersTable>;
 
-export function resetUsageCounter(db: Db, id: number, field: UsageField) {
-  return db
+/**
+ * Sets one usage counter back to 0 and says what it was; the row is locked first, so the "from" the
+ * audit log records is the value this reset replaced. Pass the transaction the audit line joins.
+ */
+export async function resetUsageCounter(db: Transaction<CoreDatabase>, id: number, field: UsageField) {
+  const column = USAGE_COLUMNS[field];
+  const before = await db.selectFrom('users').select(column).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  const row = await db
     .updateTable('users')
-    .set({ [USAGE_COLUMNS[field]]: 0, updated_at: new Date() })
+    .set({ [column]: 0, updated_at: new Date() })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
+  return { row, previous: Number(before[column]) };
 }

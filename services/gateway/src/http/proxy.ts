@@ -1,4 +1,5 @@
 import httpProxy from '@fastify/http-proxy';
+import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
 import { requireUser } from './session.js';
@@ -7,18 +8,32 @@ import { requireUser } from './session.js';
 export const INTERNAL_USER_HEADER = 'x-user-id';
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
+export const UPSTREAM_UNAVAILABLE = 'This part of SwingFit is unavailable right now. Please try again shortly.';
+
+/**
+ * The service behind a forwarded route failed (refused, reset or timed out): a 503 (504 for a timeout)
+ * in plain words instead of the proxy's 500; the cause goes to the log.
+ */
+function upstreamFailed(reply: { log: FastifyBaseLogger; status(code: number): { send(body: unknown): unknown } }, { error }: { error: Error }) {
+  reply.log.warn({ err: error }, 'forwarded request failed');
+  const timedOut = (error as { statusCode?: number }).statusCode === 504;
+  reply.status(timedOut ? 504 : 503).send({ message: UPSTREAM_UNAVAILABLE });
+}
+
 /**
  * Forwards signed-in requests for routes another service owns. The gateway authenticates; the
  * upstream receives the user id, the request id and the internal token, never the session cookie.
  */
 export async function proxyAuthenticated(app: App, deps: GatewayDeps, options: { prefix: string; upstream: string; rewritePrefix?: string; public?: boolean }) {
   await app.register(async (scope) => {
-    if (!options.public) scope.addHook('preHandler', requireUser(deps.db));
+    // onRequest: an anonymous request is refused before anything of its body is read or forwarded.
+    if (!options.public) scope.addHook('onRequest', requireUser(deps.db));
     await scope.register(httpProxy, {
       upstream: options.upstream,
       prefix: options.prefix,
       rewritePrefix: options.rewritePrefix ?? options.prefix,
       replyOptions: {
+        onError: upstreamFailed,
         rewriteRequestHeaders: (request, headers) => {
           const { cookie: _cookie, ...rest } = headers;
           const user = (request as unknown as { sessionUser?: { id: number } }).sessionUser;

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { HttpError } from '@swingfit/server-kit';
+import { ADMIN_ONLY, ADMIN_SESSION_REQUIRED, ErrorBody } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
+import type { AdminActor } from '../db/audit-repository.js';
 
 export const USER_COOKIE = 'sf_session';
 export const ADMIN_COOKIE = 'sf_admin';
@@ -16,7 +18,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser; the signed-in golfer. */
     sessionUser?: SessionUser;
+    /** Set by requireAdmin; the admin session acting (the audit log's "who"). */
+    adminSessionId?: number;
   }
+}
+
+type Db = Kysely<CoreDatabase> | Transaction<CoreDatabase>;
+
+interface NewSession {
+  userId: number | null;
+  kind: 'user' | 'admin';
+  ttlSeconds: number;
+  userAgent?: string;
+  ip?: string;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -33,12 +47,14 @@ export function cookieOptions(publicUrl: string, maxAgeSeconds: number) {
 }
 
 /** Creates a session row and returns the opaque token for the cookie (only its hash is stored). */
-export async function openSession(
-  db: Kysely<CoreDatabase>,
-  input: { userId: number | null; kind: 'user' | 'admin'; ttlSeconds: number; userAgent?: string; ip?: string },
-): Promise<string> {
+export async function openSession(db: Db, input: NewSession): Promise<string> {
+  return (await openSessionRow(db, input)).token;
+}
+
+/** openSession that also gives the row's id (the admin audit log names the session that acted). */
+export async function openSessionRow(db: Db, input: NewSession): Promise<{ token: string; id: number }> {
   const token = newToken();
-  await db
+  const row = await db
     .insertInto('sessions')
     .values({
       user_id: input.userId,
@@ -48,11 +64,12 @@ export async function openSession(
       ip: input.ip ?? null,
       expires_at: new Date(Date.now() + input.ttlSeconds * 1000),
     })
-    .execute();
-  return token;
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, id: Number(row.id) };
 }
 
-export async function findSession(db: Kysely<CoreDatabase>, token: string | undefined, kind: 'user' | 'admin') {
+export async function findSession(db: Db, token: string | undefined, kind: 'user' | 'admin') {
   if (!token) return undefined;
   return db
     .selectFrom('sessions')
@@ -63,11 +80,18 @@ export async function findSession(db: Kysely<CoreDatabase>, token: string | unde
     .executeTakeFirst();
 }
 
-export async function closeSession(db: Kysely<CoreDatabase>, token: string | undefined): Promise<void> {
-  if (token) await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+/** Ends the session of this token; returns the ended session's id (undefined when there was none). */
+export async function closeSession(db: Db, token: string | undefined): Promise<number | undefined> {
+  if (!token) return undefined;
+  const row = await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).returning('id').executeTakeFirst();
+  return row ? Number(row.id) : undefined;
 }
 
-/** preHandler: 401 unless a live user session cookie is present; sets request.sessionUser. */
+/**
+ * 401 unless a live user session cookie is present; sets request.sessionUser. Declare it as the
+ * route's `onRequest` (not preHandler): authentication then comes before the body is parsed and
+ * validated, so an anonymous request with a bad body is told 401, not the body's problems.
+ */
 export function requireUser(db: Kysely<CoreDatabase>) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const session = await findSession(db, request.cookies[USER_COOKIE], 'user');
@@ -76,12 +100,31 @@ export function requireUser(db: Kysely<CoreDatabase>) {
   };
 }
 
-/** preHandler for /api/admin/*: 401 without an admin session. */
+/** The 401/403 answers every guarded admin route declares in its response schema. */
+export const ADMIN_DENIED = { 401: ErrorBody, 403: ErrorBody } as const;
+
+/**
+ * onRequest hook of every admin route: 401 without a live admin session, 403 when the caller is a
+ * signed-in golfer (known, but not allowed), so the client can tell "sign in as admin" from "not for you"
+ * (it sends the browser to /admin-login on either). Runs before the body is parsed, so an anonymous
+ * bad body gets 401, not 400.
+ */
 export function requireAdmin(db: Kysely<CoreDatabase>) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const session = await findSession(db, request.cookies[ADMIN_COOKIE], 'admin');
-    if (!session) throw new HttpError(401, 'Admin session required');
+    if (session) {
+      request.adminSessionId = Number(session.id);
+      return;
+    }
+    const golfer = await findSession(db, request.cookies[USER_COOKIE], 'user');
+    throw golfer ? new HttpError(403, ADMIN_ONLY) : new HttpError(401, ADMIN_SESSION_REQUIRED);
   };
+}
+
+/** The audit log's actor for a request that passed requireAdmin. */
+export function adminActor(request: FastifyRequest): AdminActor {
+  const agent = request.headers['user-agent'];
+  return { sessionId: request.adminSessionId ?? null, ip: request.ip, userAgent: typeof agent === 'string' ? agent : undefined };
 }
 
 /** A user id from the path must be the signed-in user's own: 403 otherwise. */

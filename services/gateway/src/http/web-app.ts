@@ -23,13 +23,20 @@ export async function serveWebApp(app: App, dist: string): Promise<boolean> {
     root: dist,
     wildcard: false,
     index: false,
+    // Our setHeaders decides (hashed assets immutable, the rest revalidated); send's default would override it.
+    cacheControl: false,
+    // Source maps are never public (the production build emits none; this holds if one slips in).
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
-    if (request.url.startsWith('/api/') || request.url === '/api') return reply.status(404).send({ message: `Not found: ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path === '/api') return reply.status(404).send({ message: `Not found: ${path}` });
+    // A missing file (an old hashed chunk, a source map) is a 404, not the app's page served as script.
+    if (/\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '')) return reply.status(404).send({ message: 'Not found' });
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
   return true;

@@ -1,14 +1,12 @@
 import { consumeEvents, type EventHandlers } from '@swingfit/server-kit';
 import { CORE_SCHEMA, type CoreDatabase } from '@swingfit/core-db';
 import type { EventEnvelope } from '@swingfit/contracts';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Worker } from 'bullmq';
 import type { GatewayDeps } from '../deps.js';
+import { applySubscriptionState } from '../db/subscription-repository.js';
 
 type Trx = Transaction<CoreDatabase>;
-
-/** Stripe statuses in which the golfer keeps Premium (past_due: Stripe is still retrying the payment). */
-const PREMIUM_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
 function userOf(event: EventEnvelope): number {
   if (event.userId == null) throw new Error(`event ${event.type} ${event.id} carries no userId`);
@@ -16,59 +14,42 @@ function userOf(event: EventEnvelope): number {
 }
 
 /**
- * The gamification ledger is the truth for points. These three columns are display caches on the
- * user record, bumped once per points.awarded (the inbox makes redeliveries no-ops); the weekly and
- * monthly ones are only right until their window turns, so anything that ranks or sums reads the
- * ledger through /api/points/summary and the leaderboard instead.
+ * The gamification ledger is the truth for points; the user record shows its latest snapshot. A
+ * snapshot is stored only when its version is newer than the one held, so a redelivered, late or
+ * reordered points.awarded can neither add twice nor take the figures backwards. The weekly and
+ * monthly figures carry their window (points_week / points_month) and read as 0 once it has passed.
  */
-async function addPoints(trx: Trx, event: EventEnvelope<'points.awarded'>): Promise<void> {
-  const points = event.payload.points;
+async function applyPointsSnapshot(trx: Trx, event: EventEnvelope<'points.awarded'>): Promise<void> {
+  const s = event.payload;
   await trx
     .updateTable('users')
     .set({
-      total_points: sql`total_points + ${points}`,
-      monthly_points: sql`monthly_points + ${points}`,
-      weekly_points: sql`weekly_points + ${points}`,
+      total_points: s.totalPoints,
+      weekly_points: s.weeklyPoints,
+      monthly_points: s.monthlyPoints,
+      points_week: s.weekStart,
+      points_month: s.monthStart,
+      points_version: s.version,
       updated_at: new Date(),
     })
     .where('id', '=', userOf(event))
+    .where('points_version', '<', s.version)
     .execute();
 }
 
-async function setSubscription(trx: Trx, event: EventEnvelope<'subscription.activated' | 'subscription.updated'>): Promise<void> {
-  const { subscriptionId, customerId, currentPeriodEnd } = event.payload;
-  const premium = event.type === 'subscription.activated' || PREMIUM_STATUSES.has((event as EventEnvelope<'subscription.updated'>).payload.status);
-  await trx
-    .updateTable('users')
-    .set({
-      is_premium: premium,
-      stripe_subscription_id: subscriptionId,
-      subscription_end_date: currentPeriodEnd ? new Date(currentPeriodEnd) : null,
-      ...(customerId ? { stripe_customer_id: customerId } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', userOf(event))
-    .execute();
-}
-
-/** Ends Premium, unless the user has since moved to another subscription (an old one's cancel arrives late). */
-async function cancelSubscription(trx: Trx, event: EventEnvelope<'subscription.canceled'>): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({ is_premium: false, updated_at: new Date() })
-    .where('id', '=', userOf(event))
-    .where((eb) => eb.or([eb('stripe_subscription_id', '=', event.payload.subscriptionId), eb('stripe_subscription_id', 'is', null)]))
-    .execute();
+/** Billing's full subscription state; applied only when its version is newer than the user's copy. */
+async function setSubscription(trx: Trx, event: EventEnvelope<'subscription.activated' | 'subscription.updated' | 'subscription.canceled'>): Promise<void> {
+  await applySubscriptionState(trx, userOf(event), event.payload);
 }
 
 const t = (trx: Transaction<any>) => trx as Trx;
 
 /** What the gateway does with each event of its queue; each runs in the transaction that records the event id. */
 export const gatewayEventHandlers: EventHandlers = {
-  'points.awarded': (trx, event) => addPoints(t(trx), event),
+  'points.awarded': (trx, event) => applyPointsSnapshot(t(trx), event),
   'subscription.activated': (trx, event) => setSubscription(t(trx), event),
   'subscription.updated': (trx, event) => setSubscription(t(trx), event),
-  'subscription.canceled': (trx, event) => cancelSubscription(t(trx), event),
+  'subscription.canceled': (trx, event) => setSubscription(t(trx), event),
 };
 
 /** Starts the consumer of the gateway's event queue; main.ts and the tests call it, and close the worker on the way out. */

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Queue } from 'bullmq';
 import { HttpError, type App } from '@swingfit/server-kit';
-import { ANALYSIS_QUEUE, AnalysisStatusResponse, ErrorBody, IdParam, MonthlyAverage, type AnalysisJobData } from '@swingfit/contracts';
+import { ANALYSIS_QUEUE, AnalysisStatusResponse, ErrorBody, Id, IdParam, MonthlyAverage, PlainText, UserIdParam, type AnalysisJobData } from '@swingfit/contracts';
 import type { GatewayDeps } from '../deps.js';
 import { assertSelf, requireUser } from '../http/session.js';
 import { deleteAnalysis, getAnalysis, getAnalysisStatus, getMonthlyAverage, getPreviousAnalysis, listAnalyses } from '../services/analyses.js';
@@ -9,13 +9,12 @@ import { mediaRoutes } from './media.js';
 import { uploadRoutes } from './uploads.js';
 import { usageRoutes } from './usage.js';
 
-const UserAndId = Type.Object({ userId: Type.Integer({ minimum: 1 }), id: Type.Integer({ minimum: 1 }) });
-const UserAndClub = Type.Object({ userId: Type.Integer({ minimum: 1 }), club: Type.String({ minLength: 1, maxLength: 40 }) });
-const UserIdOnly = Type.Object({ userId: Type.Integer({ minimum: 1 }) });
+const UserAndId = Type.Object({ userId: Id(), id: Id() });
+const UserAndClub = Type.Object({ userId: Id(), club: PlainText({ minLength: 1, maxLength: 40 }) });
 
 /**
- * Swing analyses: upload, read, delete, their media and the upload allowance. One producer queue for
- * the analysis jobs, closed with the app.
+ * Swing analyses: upload, read, delete, their media and the upload allowance. The analysis jobs
+ * leave through the outbox; the queue here only removes a deleted analysis's waiting job.
  */
 export function analysisRoutes(deps: GatewayDeps) {
   return async (app: App) => {
@@ -34,21 +33,21 @@ export function analysisRoutes(deps: GatewayDeps) {
       throw error;
     });
 
-    await app.register(uploadRoutes(deps, queue));
+    await app.register(uploadRoutes(deps));
     await app.register(usageRoutes(deps));
     await app.register(mediaRoutes(deps));
 
     const signedIn = requireUser(deps.db);
     const me = (request: { sessionUser?: { id: number } }) => request.sessionUser!.id;
 
-    app.get('/api/swing-analyses/user/:userId', { preHandler: signedIn, schema: { params: UserIdOnly } }, async (request) => {
+    app.get('/api/swing-analyses/user/:userId', { onRequest: signedIn, schema: { params: UserIdParam } }, async (request) => {
       const user = assertSelf(request, request.params.userId);
       return listAnalyses(deps.db, user.id);
     });
 
     app.get(
       '/api/swing-analyses/:id',
-      { preHandler: signedIn, schema: { params: IdParam, querystring: Type.Object({ status_only: Type.Optional(Type.Boolean()) }) } },
+      { onRequest: signedIn, schema: { params: IdParam, querystring: Type.Object({ status_only: Type.Optional(Type.Boolean()) }) } },
       async (request, reply) => {
         if (request.query.status_only) {
           const status = await getAnalysisStatus(deps.db, me(request), request.params.id);
@@ -60,7 +59,7 @@ export function analysisRoutes(deps: GatewayDeps) {
 
     app.get(
       '/api/swing-analyses/user/:userId/previous/:id',
-      { preHandler: signedIn, schema: { params: UserAndId } },
+      { onRequest: signedIn, schema: { params: UserAndId } },
       async (request) => {
         const user = assertSelf(request, request.params.userId);
         return getPreviousAnalysis(deps.db, user.id, request.params.id);
@@ -69,14 +68,14 @@ export function analysisRoutes(deps: GatewayDeps) {
 
     app.get(
       '/api/swing-analyses/user/:userId/monthly-average/:club',
-      { preHandler: signedIn, schema: { params: UserAndClub, response: { 200: MonthlyAverage, 403: ErrorBody } } },
+      { onRequest: signedIn, schema: { params: UserAndClub, response: { 200: MonthlyAverage, 403: ErrorBody } } },
       async (request) => {
         const user = assertSelf(request, request.params.userId);
         return getMonthlyAverage(deps.db, user.id, request.params.club);
       },
     );
 
-    app.delete('/api/swing-analyses/:id', { preHandler: signedIn, schema: { params: IdParam } }, async (request, reply) => {
+    app.delete('/api/swing-analyses/:id', { onRequest: signedIn, schema: { params: IdParam } }, async (request, reply) => {
       await deleteAnalysis(deps, queue, me(request), request.params.id);
       return reply.status(204).send();
     });

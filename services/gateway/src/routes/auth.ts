@@ -4,7 +4,7 @@ import { ChangePasswordBody, ChangePasswordResponse, ErrorBody, LoginBody, Regis
 import type { GatewayDeps } from '../deps.js';
 import { USER_COOKIE, closeSession, cookieOptions, requireUser } from '../http/session.js';
 import { changePassword, getProfile, login, register, signIn, type AccountsContext } from '../services/accounts.js';
-import { LoginRateLimiter, withRetryAfter } from '../services/login-rate-limit.js';
+import { rateLimitRules } from '../http/rate-limit-rules.js';
 import { OIDC_CALLBACK_PATH, OIDC_LOGIN_SECONDS, OIDC_STATE_COOKIE, OidcLogin, accountForIdentity, oidcSettings } from '../services/oidc.js';
 import { clearUserCookie, clientMeta, setUserCookie } from '../services/session-cookies.js';
 import { touchSession } from '../db/sessions-repository.js';
@@ -16,11 +16,8 @@ export const SIGN_IN_PATH = '/sign-in';
 export function authRoutes(deps: GatewayDeps) {
   return async (app: App) => {
     const { config, db } = deps;
-    const ctx: AccountsContext = {
-      db,
-      limiter: new LoginRateLimiter(deps.redis, config.QUEUE_PREFIX, config.LOGIN_RATE_LIMIT),
-      sessionTtlDays: config.SESSION_TTL_DAYS,
-    };
+    const ctx: AccountsContext = { db, sessionTtlDays: config.SESSION_TTL_DAYS };
+    const limits = rateLimitRules(config, db);
     const signedIn = requireUser(db);
     const settings = oidcSettings(config);
     const oidc = settings ? new OidcLogin(settings, deps.redis, config.QUEUE_PREFIX) : undefined;
@@ -33,7 +30,7 @@ export function authRoutes(deps: GatewayDeps) {
 
     app.post(
       '/api/auth/register',
-      { schema: { body: RegisterBody, response: { 201: User, 400: ErrorBody, 409: ErrorBody } } },
+      { config: { rateLimits: limits.register }, schema: { body: RegisterBody, response: { 201: User, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody } } },
       async (request, reply) => {
         const { user, token } = await register(ctx, request.body, { ...clientMeta(request), requestId: String(request.id) });
         await replaceSession(request.cookies[USER_COOKIE], reply, token);
@@ -43,9 +40,9 @@ export function authRoutes(deps: GatewayDeps) {
 
     app.post(
       '/api/auth/login',
-      { schema: { body: LoginBody, response: { 200: User, 401: ErrorBody, 429: ErrorBody } } },
+      { config: { rateLimits: limits.login }, schema: { body: LoginBody, response: { 200: User, 401: ErrorBody, 429: ErrorBody } } },
       async (request, reply) => {
-        const { user, token } = await withRetryAfter(reply, () => login(ctx, request.body, clientMeta(request)));
+        const { user, token } = await login(ctx, request.body, clientMeta(request));
         await replaceSession(request.cookies[USER_COOKIE], reply, token);
         return user;
       },
@@ -57,7 +54,7 @@ export function authRoutes(deps: GatewayDeps) {
       return reply.status(204).send();
     });
 
-    app.get('/api/auth/user', { preHandler: signedIn, schema: { response: { 200: User, 401: ErrorBody } } }, async (request) => {
+    app.get('/api/auth/user', { onRequest: signedIn, schema: { response: { 200: User, 401: ErrorBody } } }, async (request) => {
       const session = request.sessionUser!;
       await touchSession(db, session.sessionId);
       return getProfile(db, session.id);
@@ -66,12 +63,13 @@ export function authRoutes(deps: GatewayDeps) {
     app.post(
       '/api/auth/change-password',
       {
-        preHandler: signedIn,
+        onRequest: signedIn,
+        config: { rateLimits: limits.passwordChange },
         schema: { body: ChangePasswordBody, response: { 200: ChangePasswordResponse, 400: ErrorBody, 429: ErrorBody } },
       },
-      async (request, reply) => {
+      async (request) => {
         const session = request.sessionUser!;
-        return withRetryAfter(reply, () => changePassword(ctx, session.id, session.sessionId, request.body));
+        return changePassword(ctx, session.id, session.sessionId, request.body);
       },
     );
 

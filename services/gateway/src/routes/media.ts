@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { HttpError, type App } from '@swingfit/server-kit';
-import { CameraView } from '@swingfit/contracts';
+import { CameraView, Id, PlainText } from '@swingfit/contracts';
 import type { GatewayDeps } from '../deps.js';
 import { requireUser } from '../http/session.js';
 import { mediaKey } from '../db/analyses-repository.js';
 import { ownedAnalysisRow } from '../services/analyses.js';
 
-const MediaParams = Type.Object({ id: Type.Integer({ minimum: 1 }), view: CameraView, '*': Type.String() });
+const MediaParams = Type.Object({ id: Id(), view: CameraView, '*': PlainText({ maxLength: 200 }) });
 
 const CONTENT_TYPES: Array<[RegExp, string]> = [
   [/\.mp4$/, 'video/mp4'],
@@ -22,7 +22,7 @@ const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: 
  */
 export function mediaRoutes(deps: GatewayDeps) {
   return async (app: App) => {
-    app.get('/api/media/analyses/:id/:view/*', { preHandler: requireUser(deps.db), schema: { params: MediaParams } }, async (request, reply) => {
+    app.get('/api/media/analyses/:id/:view/*', { onRequest: requireUser(deps.db), schema: { params: MediaParams } }, async (request, reply) => {
       const { id, view } = request.params;
       const asset = request.params['*'];
       const row = await ownedAnalysisRow(deps.db, request.sessionUser!.id, id);

@@ -15,7 +15,7 @@ export function pointsRoutes(deps: GatewayDeps) {
   return async (app: App) => {
     app.get(
       '/api/users/:id/monthly-position',
-      { preHandler: requireUser(deps.db), schema: { params: IdParam, response: { 200: MonthlyPosition, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody } } },
+      { onRequest: requireUser(deps.db), schema: { params: IdParam, response: { 200: MonthlyPosition, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody } } },
       async (request, reply) => {
         const me = assertSelf(request, request.params.id);
         let res: Response;

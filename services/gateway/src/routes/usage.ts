@@ -11,13 +11,13 @@ export function usageRoutes(deps: GatewayDeps) {
 
     app.get(
       '/api/upload-status/:userId',
-      { preHandler: signedIn, schema: { params: UserIdParam, response: { 200: UploadStatus, 403: ErrorBody } } },
+      { onRequest: signedIn, schema: { params: UserIdParam, response: { 200: UploadStatus, 403: ErrorBody } } },
       async (request) => {
         const user = assertSelf(request, request.params.userId);
         return getUploadStatus(deps.db, user.id);
       },
     );
 
-    app.get('/api/usage-limits', { preHandler: signedIn, schema: { response: { 200: UsageLimits } } }, async (request) => getUsageLimits(deps.db, request.sessionUser!.id));
+    app.get('/api/usage-limits', { onRequest: signedIn, schema: { response: { 200: UsageLimits } } }, async (request) => getUsageLimits(deps.db, request.sessionUser!.id));
   };
 }

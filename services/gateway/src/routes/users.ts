@@ -2,6 +2,7 @@ import { ErrorBody, IdParam, User, UserPatch } from '@swingfit/contracts';
 import type { App } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
 import { assertSelf, requireUser } from '../http/session.js';
+import { rateLimitRules } from '../http/rate-limit-rules.js';
 import { editProfile, getProfile } from '../services/accounts.js';
 
 /*
@@ -29,14 +30,19 @@ export function userRoutes(deps: GatewayDeps) {
     const signedIn = requireUser(deps.db);
     const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-    app.get('/api/users/:id', { preHandler: signedIn, schema: { params: IdParam, response: { 200: User, ...errors } } }, async (request) => {
+    app.get('/api/users/:id', { onRequest: signedIn, schema: { params: IdParam, response: { 200: User, ...errors } } }, async (request) => {
       const me = assertSelf(request, request.params.id);
       return getProfile(deps.db, me.id);
     });
 
     app.patch(
       '/api/users/:id',
-      { preValidation: async (request) => noteNulls(request), preHandler: signedIn, schema: { params: IdParam, body: UserPatch, response: { 200: User, 400: ErrorBody, 409: ErrorBody, ...errors } } },
+      {
+        onRequest: signedIn,
+        preValidation: async (request) => noteNulls(request),
+        config: { rateLimits: rateLimitRules(deps.config, deps.db).profileEdit },
+        schema: { params: IdParam, body: UserPatch, response: { 200: User, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody, ...errors } },
+      },
       async (request) => {
         const me = assertSelf(request, request.params.id);
         return editProfile(deps.db, me.id, withSentNulls(request, request.body));

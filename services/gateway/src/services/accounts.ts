@@ -17,12 +17,10 @@ import {
 } from '../db/users-repository.js';
 import { deleteExpiredSessions, deleteOtherSessions } from '../db/sessions-repository.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import type { LoginRateLimiter } from './login-rate-limit.js';
 import { userSessionSeconds } from './session-cookies.js';
 
 export interface AccountsContext {
   db: Kysely<CoreDatabase>;
-  limiter: LoginRateLimiter;
   sessionTtlDays: number;
 }
 
@@ -47,7 +45,7 @@ export async function createAccount(db: Kysely<CoreDatabase>, user: NewUser, req
       const row = await insertUser(trx, user);
       await publishInTransaction(trx, CORE_SCHEMA, {
         type: 'user.registered',
-        payload: { email: row.email, firstName: row.first_name, lastName: row.last_name, city: row.city, state: row.state },
+        payload: { version: row.profile_version, email: row.email, firstName: row.first_name, lastName: row.last_name, city: row.city, state: row.state },
         userId: Number(row.id),
         ...(requestId ? { requestId } : {}),
       });
@@ -83,17 +81,15 @@ export async function register(ctx: AccountsContext, body: RegisterBody, meta: C
   return signIn(ctx, row, meta);
 }
 
-/** Unknown email, provider-only account and wrong password all end in the same 401 and take as long. */
+/**
+ * Unknown email, provider-only account and wrong password all end in the same 401 and take as long.
+ * The route's rate limits (http/rate-limit-rules.ts) count the failures.
+ */
 export async function login(ctx: AccountsContext, body: LoginBody, meta: ClientMeta): Promise<SignedIn> {
   const email = normalizeEmail(body.email);
-  await ctx.limiter.hit([
-    { scope: 'ip', id: meta.ip },
-    { scope: 'email', id: email },
-  ]);
   const row = await findUserByEmail(ctx.db, email);
   const ok = row?.password_hash ? await verifyPassword(body.password, row.password_hash) : await verifyAgainstDecoy(body.password);
   if (!row || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
-  await ctx.limiter.clear('email', email);
   return signIn(ctx, row, meta);
 }
 
@@ -104,8 +100,6 @@ export async function changePassword(ctx: AccountsContext, userId: number, sessi
   if (row.auth_provider !== 'local' || !row.password_hash) {
     throw new HttpError(400, 'This account signs in through its identity provider; change the password there.');
   }
-  // Same counters as sign-in: a stolen session must not become a way to guess the password.
-  await ctx.limiter.hit([{ scope: 'email', id: row.email }]);
   if (!(await verifyPassword(body.currentPassword, row.password_hash))) throw new HttpError(400, 'Current password is incorrect');
   await setPasswordHash(ctx.db, userId, await hashPassword(body.newPassword));
   const endedSessions = await deleteOtherSessions(ctx.db, userId, sessionId);
@@ -118,20 +112,28 @@ export async function getProfile(db: Kysely<CoreDatabase>, userId: number): Prom
   return toUser(row);
 }
 
+const trimmedPlace = (value: string | null | undefined) => (typeof value === 'string' ? value.trim() || null : value);
+
+/** Stored as shown: names trimmed (the schema checked them after trimming), a blank city or state as none. */
+function trimmedPatch(patch: UserPatch): UserPatch {
+  const out: UserPatch = { ...patch };
+  if (patch.firstName !== undefined) out.firstName = patch.firstName.trim();
+  if (patch.lastName !== undefined) out.lastName = patch.lastName.trim();
+  if (patch.city !== undefined) out.city = trimmedPlace(patch.city);
+  if (patch.state !== undefined) out.state = trimmedPlace(patch.state);
+  return out;
+}
+
 /** Saves the profile and tells gamification the leaderboard's name and place in the same transaction. */
 export async function editProfile(db: Kysely<CoreDatabase>, userId: number, patch: UserPatch): Promise<User> {
   try {
     const row = await db.transaction().execute(async (trx) => {
-      const updated = await updateProfile(trx, userId, {
-        ...patch,
-        ...(patch.firstName !== undefined ? { firstName: patch.firstName.trim() } : {}),
-        ...(patch.lastName !== undefined ? { lastName: patch.lastName.trim() } : {}),
-      });
+      const updated = await updateProfile(trx, userId, trimmedPatch(patch));
       if (!updated) throw new HttpError(404, 'User not found');
       await publishInTransaction(trx, CORE_SCHEMA, {
         type: 'user.profile_updated',
         userId,
-        payload: { firstName: updated.first_name, lastName: updated.last_name, city: updated.city, state: updated.state },
+        payload: { version: updated.profile_version, firstName: updated.first_name, lastName: updated.last_name, city: updated.city, state: updated.state },
       });
       return updated;
     });

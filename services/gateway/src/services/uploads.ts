@@ -2,11 +2,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Multipart } from '@fastify/multipart';
-import type { Queue } from 'bullmq';
 import {
-  ANALYSIS_JOB_NAME,
-  ANALYSIS_JOB_OPTIONS,
-  analysisJobId,
   MAX_VIDEO_BYTES,
   checkUploadForm,
   checkVideoFileKind,
@@ -17,7 +13,6 @@ import {
   isBlank,
   tourComparisonOf,
   uploadWeekStart,
-  type AnalysisJobData,
   type CameraView,
   type CreateAnalysisResponse,
   type UploadIssue,
@@ -31,7 +26,6 @@ import {
   analysisPrefix,
   clubsUploadedInWeek,
   countUpload,
-  deleteUnqueuedAnalysis,
   insertAnalysis,
   lockUploadPlan,
   originalKey,
@@ -40,16 +34,18 @@ import {
 } from '../db/analyses-repository.js';
 import { uploadRefusal, type AllowanceFacts, type UploadRefusal } from '../domain/upload-allowance.js';
 import { UnreadableVideoError, probeStoredVideo, type VideoProbe } from './video-probe.js';
+import { incompleteUpload } from './multipart-parts.js';
 
 /*
  * POST /api/swing-analyses: the golfer's videos go straight from the request into the bucket, are
- * checked there, and only then become an analysis row and a job. Whatever fails on the way, the
- * stored objects are deleted, and no row or job is left behind.
+ * checked there, and only then become an analysis row. The row, the spent allowance, the upload
+ * counter and the analysis.uploaded event commit in one transaction; the outbox relay turns that
+ * event into the `analysis-{id}` job (job table), so a committed upload can never lose its job, even
+ * with Redis down. Whatever fails before the commit, the stored objects are deleted and no row is left.
  */
 
 export interface UploadContext {
   deps: GatewayDeps;
-  queue: Queue<AnalysisJobData>;
 }
 
 export interface UploadRequest {
@@ -66,6 +62,13 @@ export const refused = (r: UploadRefusal) => new HttpError(403, r.message, { req
 /** A form or file problem, answered with the specification's title and message. */
 export const invalid = (issue: UploadIssue, status = 400) =>
   new HttpError(status, issue.message, { title: issue.title, errors: [{ field: issue.field, message: issue.message }] });
+
+/** An upload that ffprobe cannot read, in the golfer's words. */
+export const unreadableVideo = (field: VideoField): UploadIssue => ({
+  title: 'Invalid Video File',
+  message: `The ${field === 'faceOnVideo' ? 'face-on' : 'down-the-line'} video could not be read as a video. The file may be damaged or incomplete; please upload the original recording.`,
+  field,
+});
 
 const VIEWS: Record<VideoField, CameraView> = { faceOnVideo: 'face-on', downTheLineVideo: 'down-the-line' };
 const isVideoField = (name: string): name is VideoField => name === 'faceOnVideo' || name === 'downTheLineVideo';
@@ -91,6 +94,8 @@ class DeclaredSizeMismatch extends Error {}
  * multipart upload, since S3 needs every PUT's length up front.
  */
 async function streamToStore(store: ObjectStore, key: string, file: Readable, contentType: string, declared: number | undefined, signal?: AbortSignal): Promise<number> {
+  // A destroyed stream would never settle the pipeline below (Node waits for events already gone).
+  if (file.destroyed) throw incompleteUpload();
   let bytes = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -115,8 +120,11 @@ async function streamToStore(store: ObjectStore, key: string, file: Readable, co
   );
   const results = await Promise.allSettled([pipeline(file, counted), stored]);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw results.some((r) => r.status === 'rejected' && r.reason instanceof DeclaredSizeMismatch) ? new DeclaredSizeMismatch() : failed.reason;
-  return bytes;
+  if (!failed) return bytes;
+  if (results.some((r) => r.status === 'rejected' && r.reason instanceof DeclaredSizeMismatch)) throw new DeclaredSizeMismatch();
+  // The request stream closed before the file's end (client gone, or a body cut short).
+  if ((failed.reason as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') throw incompleteUpload();
+  throw failed.reason;
 }
 
 /** One PUT of a known length. A body that fails (too short, request gone) aborts the PUT: piping alone would leave it waiting. */
@@ -177,7 +185,6 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
   const prefix = analysisPrefix(userId, id);
   const fields: Record<string, string> = {};
   const files: Partial<Record<VideoField, StoredFile>> = {};
-  let committed = false;
 
   try {
     const receivePart = async (part: Multipart) => {
@@ -239,12 +246,9 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
         probe[file.view] = await probeStoredVideo(deps.store, file.key);
       } catch (error) {
         if (!(error instanceof UnreadableVideoError)) throw error;
-        const label = field === 'faceOnVideo' ? 'face-on' : 'down-the-line';
-        throw invalid({
-          title: 'Invalid Video File',
-          message: `The ${label} video could not be read as a video (${error.message}). The file may be damaged or incomplete; please upload the original recording.`,
-          field,
-        });
+        // ffprobe's words (demuxer names, memory addresses) are for the log, not for the golfer.
+        deps.logger.info({ analysisId: id, field, probe: error.message }, 'uploaded file is not a readable video');
+        throw invalid(unreadableVideo(field));
       }
     }
 
@@ -275,26 +279,20 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
         downTheLineKey: files.downTheLineVideo?.key ?? null,
         probe,
         uploadWeek: facts.week.date,
+        spendsWeeklyAllowance: plan.isPremium,
       });
       await countUpload(trx, userId);
+      // The analysis job leaves through the outbox with this event (JOBS.analysis.startedBy).
       await publishInTransaction(trx, CORE_SCHEMA, { type: 'analysis.uploaded', payload: { analysisId: id, club }, userId, requestId: req.requestId });
     });
-    committed = true;
-
-    await ctx.queue.add(ANALYSIS_JOB_NAME, { analysisId: id }, { ...ANALYSIS_JOB_OPTIONS, jobId: analysisJobId(id) });
   } catch (error) {
-    if (committed) await deleteUnqueuedAnalysis(deps.db, userId, id).catch((err: unknown) => deps.logger.error({ err, analysisId: id }, 'could not undo an unqueued analysis'));
     await deps.store.deletePrefix(prefix).catch((err: unknown) => deps.logger.error({ err, prefix }, 'could not delete the objects of a refused upload'));
-    if (committed) {
-      deps.logger.error({ err: error, analysisId: id }, 'analysis job could not be queued');
-      throw new HttpError(503, 'Your video could not be queued for analysis. Please try again.', { title: 'Upload Failed' });
-    }
     throw error;
   }
 
-  lap('queuedMs');
+  lap('committedMs');
   deps.logger.info({ analysisId: id, userId, bytes: Object.values(files).map((f) => f.facts.size), ...timings }, 'swing video uploaded');
-  // The relay also runs on a timer; this only makes the event leave at once.
-  void deps.relay.flush().catch((err: unknown) => deps.logger.warn({ err }, 'outbox flush after upload failed'));
+  // The relay also runs on a timer; this only makes the job leave at once (a no-op while Redis is away).
+  deps.relay.nudge();
   return { id, status: 'pending' };
 }

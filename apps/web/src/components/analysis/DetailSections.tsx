@@ -1,31 +1,36 @@
 import type { ReactNode } from 'react';
-import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
-import { SWING_EVENTS, type ExerciseRecommendation, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
+import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Dumbbell, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
+import { SWING_EVENTS, type ExerciseRecommendation, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
 import { Badge, Card, CardHeader, Spinner } from '../ui';
 import { mobilityScale } from './logic/scales';
-import type { MobilityReading } from './logic/mobility';
+import { sureness, type BodyReading, type MobilityReading } from './logic/mobility';
 import { formatDelta, progressRows, type ProgressRow } from './logic/progress';
 
 /* ---------- mobility ---------- */
 
 const VERDICT_TEXT = { below: 'Below target', within: 'In target range', above: 'Above target' } as const;
+const VIEW_NAME = { 'face-on': 'face-on', 'down-the-line': 'down-the-line' } as const;
+
+/** Why a figure is missing, short: the badge; the note under it says the reason in full. */
+const withheldBadge = (r: { withheld?: 'view' | 'uncertain' }) => (r.withheld === 'uncertain' ? 'Not measured reliably' : 'Not measurable from this view');
 
 function MobilityScale({ reading }: { reading: MobilityReading }) {
-  const s = mobilityScale(reading.key, reading.value);
+  const s = mobilityScale(reading.key, reading.measurable ? reading.value : null);
+  const shown = reading.measurable && reading.value !== null;
   return (
     <div className="an-scale" data-testid={`mobility-${reading.key}`}>
       <div className="an-between">
         <span className="an-strong">{s.label}</span>
-        {reading.measurable && reading.value !== null ? (
+        {shown ? (
           <span className="an-row">
-            <b>{Math.round(reading.value)}°</b>
+            <b>{Math.round(reading.value!)}°</b>
             {s.verdict && <Badge variant={s.verdict === 'within' ? 'default' : 'premium'}>{VERDICT_TEXT[s.verdict]}</Badge>}
           </span>
         ) : (
-          <Badge variant="neutral">{reading.withheld === 'uncertain' ? 'Too uncertain to measure' : 'Not measurable from this view'}</Badge>
+          <Badge variant="neutral">{withheldBadge(reading)}</Badge>
         )}
       </div>
-      <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${reading.value !== null ? `, measured ${Math.round(reading.value)}` : ''}`}>
+      <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${shown ? `, measured ${Math.round(reading.value!)}` : ''}`}>
         <div className="an-scale-band" style={{ left: `${s.bandStart}%`, width: `${s.bandEnd - s.bandStart}%` }} />
         {s.marker !== null && <div className="an-scale-marker" style={{ left: `${s.marker}%` }} />}
       </div>
@@ -36,24 +41,42 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
         </span>
         <span>{s.scaleMax}°</span>
       </div>
-      {!reading.measurable && reading.note && <p className="an-small">{reading.note}</p>}
-      {reading.measurable && reading.confidence !== null && reading.confidence < 0.6 && (
-        <p className="an-small">
-          Low confidence: the readings of it varied, so treat it as approximate. The whole body in frame, in good light, helps.
-        </p>
-      )}
-      {reading.measurable && reading.note && (
-        // How the figure was read and which way the model errs: a golfer comparing apps should see it, tucked away.
-        <details className="an-how">
-          <summary>How this was measured{reading.confidence !== null ? ` · ${Math.round(reading.confidence * 100)}% confidence` : ''}</summary>
-          <p className="an-small">{reading.note}</p>
-        </details>
-      )}
+      {!shown && reading.note && <p className="an-small">{reading.note}</p>}
+      {shown && reading.note && <HowMeasured note={reading.note} confidence={reading.confidence} fromView={reading.fromView} />}
     </div>
   );
 }
 
-export function MobilityCard({ readings, notes = [] }: { readings: MobilityReading[]; notes?: string[] }) {
+/** How a figure was read, in plain words, one tap away. */
+function HowMeasured({ note, confidence, fromView }: { note: string; confidence: number | null; fromView?: 'face-on' | 'down-the-line' }) {
+  return (
+    <details className="an-how">
+      <summary>How this was measured</summary>
+      <p className="an-small">{note}</p>
+      {(confidence !== null || fromView) && (
+        <p className="an-small an-mt-sm">
+          {fromView ? `From the ${VIEW_NAME[fromView]} video. ` : ''}
+          {confidence !== null ? `How sure: ${sureness(confidence)}.` : ''}
+        </p>
+      )}
+    </details>
+  );
+}
+
+function BodyRow({ reading }: { reading: BodyReading }) {
+  return (
+    <div className="an-body-row" data-testid={`body-${reading.key}`}>
+      <div className="an-between">
+        <span className="an-strong">{reading.label}</span>
+        {reading.text ? <b className="an-body-value">{reading.text}</b> : <Badge variant="neutral">{withheldBadge(reading)}</Badge>}
+      </div>
+      {!reading.text && reading.note && <p className="an-small">{reading.note}</p>}
+      {reading.text && reading.note && <HowMeasured note={reading.note} confidence={null} />}
+    </div>
+  );
+}
+
+export function MobilityCard({ readings, body = [], notes = [] }: { readings: MobilityReading[]; body?: BodyReading[]; notes?: string[] }) {
   return (
     <Card aria-label="Mobility Analysis">
       <CardHeader title="Mobility Analysis" icon={<PersonStanding size={18} />} />
@@ -66,6 +89,44 @@ export function MobilityCard({ readings, notes = [] }: { readings: MobilityReadi
         {readings.map((r) => (
           <MobilityScale key={r.key} reading={r} />
         ))}
+        {body.length > 0 && (
+          <div className="an-stack-tight an-mt">
+            <h3 className="an-h3">Balance and posture</h3>
+            {body.map((b) => (
+              <BodyRow key={b.key} reading={b} />
+            ))}
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/* ---------- workout focus ---------- */
+
+const FOCUS_SOURCE_TEXT = {
+  default: 'Nothing in this analysis pointed elsewhere, so this is one of the standard four.',
+  padding: 'Added to make up the four focus areas of every workout.',
+} as const;
+
+/** The workout's four focus areas, each with the rule (section 5) that chose it from this analysis. */
+export function WorkoutFocusCard({ choices, exercises }: { choices: FocusAreaChoice[]; exercises: ExerciseRecommendation[] }) {
+  return (
+    <Card aria-label="Workout Focus">
+      <CardHeader title="Your Workout Focus" icon={<Dumbbell size={18} />} />
+      <div className="an-stack">
+        <p className="an-small">Today's workout builds on these four areas, chosen from this analysis.</p>
+        {choices.map((c) => {
+          const plan = exercises.find((e) => e.category === c.category);
+          return (
+            <div key={c.category} className="an-exercise-rec" data-testid="focus-area">
+              <b>{c.category}</b>
+              <p className="an-small">{c.source === 'matched' ? `Chosen because ${c.reason.charAt(0).toLowerCase()}${c.reason.slice(1)}.` : FOCUS_SOURCE_TEXT[c.source]}</p>
+              {plan && plan.why && <p className="an-small">{plan.why}</p>}
+              {plan && plan.exercises.length > 0 && <p className="an-muted">{plan.exercises.join(' · ')}</p>}
+            </div>
+          );
+        })}
       </div>
     </Card>
   );
@@ -141,8 +202,8 @@ function ListBlock({ title, items, icon, tone }: { title: string; items: string[
   );
 }
 
-export function SwingAssessmentCard({ strengths, weaknesses, keyIssues, recommendations, exercises }: { strengths: string[]; weaknesses: string[]; keyIssues: string[]; recommendations: string[]; exercises: ExerciseRecommendation[] }) {
-  const empty = strengths.length + weaknesses.length + keyIssues.length + recommendations.length + exercises.length === 0;
+export function SwingAssessmentCard({ strengths, weaknesses, keyIssues, recommendations }: { strengths: string[]; weaknesses: string[]; keyIssues: string[]; recommendations: string[] }) {
+  const empty = strengths.length + weaknesses.length + keyIssues.length + recommendations.length === 0;
   return (
     <Card aria-label="Swing Assessment">
       <CardHeader title="Swing Assessment" icon={<Target size={18} />} />
@@ -154,13 +215,6 @@ export function SwingAssessmentCard({ strengths, weaknesses, keyIssues, recommen
           <ListBlock title="Areas to Improve" items={weaknesses} icon={<TriangleAlert size={16} />} tone="an-amber" />
           <ListBlock title="Key Issues" items={keyIssues} icon={<CircleAlert size={16} />} tone="an-delta-down" />
           <ListBlock title="Recommendations" items={recommendations} icon={<Lightbulb size={16} />} tone="an-blue" />
-          {exercises.map((ex) => (
-            <div key={ex.category} className="an-exercise-rec">
-              <b>{ex.category}</b>
-              <p className="an-small">{ex.why}</p>
-              {ex.exercises.length > 0 && <p className="an-muted">{ex.exercises.join(' · ')}</p>}
-            </div>
-          ))}
         </div>
       )}
     </Card>
@@ -192,25 +246,35 @@ export function KeyFramesStrip({ pose, title = 'Key Frames', onSeek }: { pose: P
   );
 }
 
+function Stat({ value, label }: { value: string; label: string }) {
+  return (
+    <div className="an-stat">
+      <b>{value}</b>
+      <span>{label}</span>
+    </div>
+  );
+}
+
 export function TempoCard({ pose }: { pose: PoseSummary }) {
   const { tempo } = pose;
+  const realTime = tempo.backswingSec !== null && tempo.downswingSec !== null;
   return (
     <Card aria-label="Tempo and View">
       <CardHeader title="Tempo" icon={<Timer size={18} />} />
-      <div className="an-grid-3">
-        <div className="an-stat">
-          <b>{tempo.ratio.toFixed(1)} : 1</b>
-          <span>Backswing : downswing</span>
+      {realTime ? (
+        <div className="an-grid-3">
+          <Stat value={`${tempo.ratio.toFixed(1)} : 1`} label="Backswing : downswing" />
+          <Stat value={`${tempo.backswingSec!.toFixed(2)}s`} label="Backswing" />
+          <Stat value={`${tempo.downswingSec!.toFixed(2)}s`} label="Downswing" />
         </div>
-        <div className="an-stat">
-          <b>{tempo.backswingSec.toFixed(2)}s</b>
-          <span>Backswing</span>
+      ) : (
+        <div className="an-grid-2">
+          <Stat value={`${tempo.ratio.toFixed(1)} : 1`} label="Backswing : downswing" />
+          <p className="an-small">
+            This video plays in slow motion{pose.slowMotion ? ` (about ${Math.round(pose.slowMotion.factor)}× slower)` : ''}, so the seconds are not real time. The ratio is the same at any speed.
+          </p>
         </div>
-        <div className="an-stat">
-          <b>{tempo.downswingSec.toFixed(2)}s</b>
-          <span>Downswing</span>
-        </div>
-      </div>
+      )}
       <p className="an-small an-mt-sm">Tour players average close to 3 : 1.</p>
       <div className="an-row an-wrap an-mt-sm">
         <Badge variant="neutral">View: {pose.view === 'face-on' ? 'Face-on' : 'Down-the-line'}</Badge>

@@ -117,7 +117,8 @@ export function BallFlightCard({ faceAngle, lm }: { faceAngle: number; lm: Launc
           <path d={path.d} fill="none" stroke="var(--sf-green-600)" strokeWidth="1.8" strokeLinecap="round" />
           <circle cx={path.end.x} cy={path.end.y} r="2.4" fill="#fff" stroke="var(--sf-green-700)" strokeWidth="0.8" />
           <circle cx={path.start.x} cy={path.start.y} r="1.6" fill="var(--sf-ink-2)" />
-          <text x="50" y="3.5" textAnchor="middle" fontSize="4" fill="var(--sf-ink-3)">
+          {/* 9.5 units of a 100-unit box drawn 120 px wide: 11.4 px, the smallest label size. */}
+          <text x="50" y="11" textAnchor="middle" fontSize="9.5" fill="var(--sf-ink-2)">
             target
           </text>
         </svg>

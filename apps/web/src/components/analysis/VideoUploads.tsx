@@ -21,7 +21,7 @@ function FreeUploads({ status }: { status: UploadStatus }) {
           <Button block disabled>
             Limit Reached
           </Button>
-          <Link to="/profile" className={buttonClass('outline', 'md', true)}>
+          <Link to="/subscribe" className={buttonClass('outline', 'md', true)}>
             <Crown size={16} /> Upgrade for Weekly Uploads
           </Link>
         </>

@@ -9,3 +9,4 @@ export { Dialog, Sheet } from './Dialog';
 export { ProgressBar } from './ProgressBar';
 export { Tooltip } from './Tooltip';
 export { toast, useToast, Toaster, dismissToast } from './toast';
+export { DetailList, type DetailRow } from './DetailList';

@@ -2,17 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Dumbbell, Upload, Video } from 'lucide-react';
-import { TIMING_MS, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
+import { TIMING_MS, explainFocusAreas, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
 import { ApiError } from '../../api/client';
 import { Badge, Card, CardHeader, ErrorState, Spinner, buttonClass } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
 import { analysisUrls } from '../../components/analysis/logic/api';
 import { analysisErrorMessage, clubLabel, parseMaybeJson } from '../../components/analysis/logic/analysis-state';
-import { mobilityReadings } from '../../components/analysis/logic/mobility';
+import { bodyReadings, mobilityReadings } from '../../components/analysis/logic/mobility';
 import { relativeAge } from '../../components/analysis/logic/relative-time';
 import { useMonthlyAverage } from '../../components/analysis/queries';
 import { BallFlightCard, LaunchMonitorCard, launchMonitorOf, tourName } from '../../components/analysis/LaunchMonitor';
-import { KeyFramesStrip, MobilityCard, ProgressTrackingCard, SwingAssessmentCard, TempoCard } from '../../components/analysis/DetailSections';
+import { KeyFramesStrip, MobilityCard, ProgressTrackingCard, SwingAssessmentCard, TempoCard, WorkoutFocusCard } from '../../components/analysis/DetailSections';
 import { SwingVideoPlayer } from '../../components/analysis/SwingVideoPlayer';
 import '../../components/analysis/analysis.css';
 
@@ -54,6 +54,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
   const average = useMonthlyAverage(user?.id, analysis.clubSelection);
   const strengths = analysis.swingStrengths.length > 0 ? analysis.swingStrengths : list(details?.swingStrengths);
   const weaknesses = analysis.swingWeaknesses.length > 0 ? analysis.swingWeaknesses : list(details?.swingWeaknesses);
+  const poses = [analysis.pose, analysis.downTheLinePose];
 
   const seek = (ref: typeof videoRef, timeSec: number) => {
     const video = ref.current;
@@ -98,9 +99,11 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
       {analysis.pose && <KeyFramesStrip pose={analysis.pose} title={analysis.downTheLinePose ? 'Key Frames · Face-On' : 'Key Frames'} onSeek={(t) => seek(videoRef, t)} />}
       {analysis.downTheLinePose && <KeyFramesStrip pose={analysis.downTheLinePose} title={analysis.pose ? 'Key Frames · Down-the-Line' : 'Key Frames'} onSeek={(t) => seek(dtlVideoRef, t)} />}
 
-      <SwingAssessmentCard strengths={strengths} weaknesses={weaknesses} keyIssues={list(analysis.keyIssues)} recommendations={list(analysis.recommendations)} exercises={analysis.exerciseRecommendations ?? []} />
-      <MobilityCard readings={mobilityReadings([analysis.pose, analysis.downTheLinePose], mobility)} notes={details?.warnings ?? []} />
+      <SwingAssessmentCard strengths={strengths} weaknesses={weaknesses} keyIssues={list(analysis.keyIssues)} recommendations={list(analysis.recommendations)} />
+      <MobilityCard readings={mobilityReadings(poses, mobility)} body={bodyReadings(poses)} notes={details?.warnings ?? []} />
       {analysis.pose && <TempoCard pose={analysis.pose} />}
+      {!analysis.pose && analysis.downTheLinePose && <TempoCard pose={analysis.downTheLinePose} />}
+      <WorkoutFocusCard choices={explainFocusAreas(analysis)} exercises={analysis.exerciseRecommendations ?? []} />
 
       <Link to="/daily-workout" className={buttonClass('primary', 'lg', true)}>
         <Dumbbell size={18} /> Today's Workout

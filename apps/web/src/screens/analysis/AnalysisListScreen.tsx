@@ -24,7 +24,7 @@ function UpgradeCard() {
         <li>Down-the-line video analysis</li>
         <li>Unlimited video analysis and advanced analytics</li>
       </ul>
-      <Link to="/profile" className={`${buttonClass('primary', 'md', true)} an-mt`}>
+      <Link to="/subscribe" className={`${buttonClass('primary', 'md', true)} an-mt`}>
         Upgrade to Premium
       </Link>
     </Card>
@@ -71,7 +71,9 @@ export function AnalysisListScreen() {
           <p className="an-row">
             <Lock size={16} /> <b>Detailed AI analysis is a Premium feature.</b>
           </p>
-          <p className="an-muted an-mt-sm">Upgrade for weekly uploads, down-the-line analysis and advanced analytics.</p>
+          <p className="an-muted an-mt-sm">
+            <Link to="/subscribe">Upgrade</Link> for weekly uploads, down-the-line analysis and advanced analytics.
+          </p>
         </Card>
       )}
 

@@ -46,7 +46,7 @@ export function UploadLimitGate({ status }: { status: UploadStatus }) {
         )}
         <div className="an-stack an-mt">
           {!status.isPremium && (
-            <Link to="/profile" className={buttonClass('primary', 'md', true)}>
+            <Link to="/subscribe" className={buttonClass('primary', 'md', true)}>
               <Crown size={16} /> Upgrade Now
             </Link>
           )}
@@ -102,7 +102,9 @@ function LockedDownTheLine() {
           <Crown size={12} /> Premium
         </Badge>
       </div>
-      <span className="an-small">Down-the-line analysis is available with Premium.</span>
+      <span className="an-small">
+        Down-the-line analysis is available with Premium. <Link to="/subscribe">Upgrade</Link>
+      </span>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Pencil, UserRound } from 'lucide-react';
 import type { User, UserPatch } from '@swingfit/contracts';
 import { apiRequest } from '../../api/client';
 import { AUTH_USER_KEY } from '../../hooks/useAuth';
-import { Button, Card, CardHeader, Field, Input, toast } from '../../components/ui';
+import { Button, Card, CardHeader, DetailList, Field, Input, toast } from '../../components/ui';
 
 type Draft = { firstName: string; lastName: string; email: string; handicap: string; city: string; state: string };
 
@@ -115,14 +115,7 @@ export function PersonalInfo({ user }: { user: User }) {
           </div>
         </form>
       ) : (
-        <dl className="sf-dl">
-          {rows.map(([k, v]) => (
-            <div key={k} style={{ display: 'contents' }}>
-              <dt>{k}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList rows={rows.map(([label, value]) => ({ label, value }))} />
       )}
     </Card>
   );

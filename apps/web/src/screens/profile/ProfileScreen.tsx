@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Crown, CreditCard, IdCard, KeyRound, LogOut, UserRound } from 'lucide-react';
+import { KeyRound, LogOut, UserRound } from 'lucide-react';
 import type { User } from '@swingfit/contracts';
 import { apiRequest } from '../../api/client';
 import { AUTH_USER_KEY, useAuth } from '../../hooks/useAuth';
-import { formatDate } from '../../lib/format';
-import { Badge, Button, Card, CardHeader, ErrorState, Spinner, toast } from '../../components/ui';
+import { Button, Card, CardHeader, ErrorState, Spinner, toast } from '../../components/ui';
 import { PersonalInfo } from './PersonalInfo';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { SubscriptionSection } from './SubscriptionSection';
+import { AccountDetails, PaymentInformation } from './AccountSections';
 
 export function ProfileScreen() {
   const { user: authUser } = useAuth();
@@ -54,41 +55,9 @@ function Profile({ user }: { user: User }) {
 
       <PersonalInfo user={user} />
 
-      <Card>
-        <CardHeader icon={<Crown size={18} color="var(--sf-amber)" aria-hidden />} title="Subscription" action={user.isPremium ? <Badge variant="premium">Premium</Badge> : <Badge variant="neutral">Free</Badge>} />
-        {user.isPremium ? (
-          <p className="sf-muted sf-small">
-            Unlimited workouts, weekly club uploads and full analysis.
-            {user.subscriptionEndDate && ` Renews or ends on ${formatDate(user.subscriptionEndDate)}.`}
-          </p>
-        ) : (
-          <div className="sf-stack" style={{ gap: 12 }}>
-            <p className="sf-muted sf-small">Upgrade for weekly club-specific uploads, unlimited workouts, exercise tracking and rewards.</p>
-            <Button block onClick={() => navigate('/subscribe')}>
-              <Crown size={16} /> Upgrade to Premium
-            </Button>
-          </div>
-        )}
-      </Card>
-
-      <Card>
-        <CardHeader icon={<IdCard size={18} color="var(--sf-green-600)" aria-hidden />} title="Account Details" />
-        <dl className="sf-dl">
-          <dt>Member since</dt>
-          <dd>{formatDate(user.createdAt)}</dd>
-          <dt>User ID</dt>
-          <dd>{user.id}</dd>
-          <dt>Email</dt>
-          <dd>{user.email}</dd>
-        </dl>
-      </Card>
-
-      <Card>
-        <CardHeader icon={<CreditCard size={18} color="var(--sf-green-600)" aria-hidden />} title="Payment Information" />
-        <p className="sf-muted sf-small">
-          {user.isPremium ? 'Your payment method is managed securely by our payment provider.' : 'No payment method on file'}
-        </p>
-      </Card>
+      <SubscriptionSection user={user} />
+      <AccountDetails user={user} />
+      <PaymentInformation isPremium={user.isPremium} />
 
       <Card>
         <CardHeader icon={<UserRound size={18} color="var(--sf-green-600)" aria-hidden />} title="Security" />

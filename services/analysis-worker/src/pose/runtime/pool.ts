@@ -105,22 +105,25 @@ export class PosePool {
 
 let shared: PosePool | null = null;
 
-const positiveInt = (raw: string | undefined, fallback: number): number => {
-  const n = Number.parseInt(raw ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
+/** POSE_PROCESSES and POSE_MEASURE_WORKERS from the worker's config (config.ts); these defaults otherwise. */
+const settings = { processes: 2, measureWorkers: 2 };
+
+/** Sets the shared pool's size before its first use (the pipeline registry passes the config's values). */
+export function configurePosePool(values: { processes: number; measureWorkers: number }): void {
+  Object.assign(settings, values);
+}
 
 /**
- * How many workers load the measure models (full for face-on, heavy for down the line). A heavy instance
- * holds ~400 MB of WASM memory, a full or lite one ~150 MB, so one keeps the worker under its 1.2 GB
- * budget; the measure pass is only ~10 frames.
+ * How many workers load the measure model (the full one, both views: ~150 MB of WASM memory each, so
+ * every worker of the default pool can hold it within the worker's 1.2 GB budget). With two, a frame and
+ * its mirror image are read side by side.
  */
-export const measureWorkers = (pool: PosePool): number => Math.min(pool.size, positiveInt(process.env.POSE_MEASURE_WORKERS, 1));
+export const measureWorkers = (pool: PosePool): number => Math.min(pool.size, settings.measureWorkers);
 
 /** The process-wide pool, created on first use (models load lazily inside each worker). */
 export function sharedPosePool(): PosePool {
   if (!shared) {
-    shared = new PosePool(positiveInt(process.env.POSE_PROCESSES, 2));
+    shared = new PosePool(settings.processes);
   }
   return shared;
 }

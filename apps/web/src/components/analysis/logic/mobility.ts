@@ -1,4 +1,4 @@
-import { extractMobilityValue, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, extractMobilityValue, pickFigure, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
 import type { MobilityKey } from './scales';
 
 export interface MobilityReading {
@@ -6,27 +6,40 @@ export interface MobilityReading {
   value: number | null;
   measurable: boolean;
   confidence: number | null;
+  /** How it was measured (a measured figure), or why it was not (a withheld one), in plain words. */
   note?: string;
-  /** Why there is no figure: the view cannot show it, or this video was not read steadily enough. */
+  /** Why there is no figure: the view cannot show it, or this video was not read reliably enough. */
   withheld?: 'view' | 'uncertain';
+  /** The video the figure came from, when both were analysed. */
+  fromView?: 'face-on' | 'down-the-line';
 }
 
 const KIND = { hipRotation: 'hip', shoulderTurn: 'shoulder', xFactor: 'xFactor' } as const;
 const NOT_MEASURABLE = /not measurable/i;
-const TOO_UNCERTAIN = /too uncertain/i;
+const TOO_UNCERTAIN = /too uncertain|reliably/i;
+/** Said of a figure from an older analysis whose confidence is under the bar: it is not shown as a number. */
+export const BELOW_BAR_NOTE = 'Not measured reliably: the readings of it did not agree closely enough.';
 
-type PoseMetrics = Pick<PoseSummary, 'metrics'> | null | undefined;
+type PoseMetrics = Pick<PoseSummary, 'metrics' | 'view'> | null | undefined;
 
 /**
- * The metric from whichever camera view measured it with the higher confidence (face-on on a tie), else
- * one withheld as too uncertain (filming again helps), else the first one reported: the rule the
- * worker's written analysis picks its figure by, so the scale and the text agree.
+ * A figure as the screen shows it: older analyses stored figures under today's confidence bar as numbers,
+ * and those are not shown as numbers either (they never drive anything the golfer reads as a finding).
  */
-function bestMetric(poses: readonly PoseMetrics[], key: MobilityKey): Metric | undefined {
-  const found = poses.map((p) => p?.metrics[key]).filter((m): m is Metric => !!m);
-  const measured = found.filter((m) => m.measurable && m.value !== null);
-  const best = measured.reduce<Metric | undefined>((top, m) => (!top || m.confidence > top.confidence ? m : top), undefined);
-  return best ?? found.find((m) => m.withheld === 'uncertain') ?? found[0];
+function shown(metric: Metric): Metric {
+  if (!metric.measurable || metric.value === null || metric.confidence >= CONFIDENCE_BAR) return metric;
+  return { ...metric, value: null, measurable: false, withheld: 'uncertain', note: BELOW_BAR_NOTE };
+}
+
+/** The figure for `key` from the face-on and down-the-line summaries, by the rule the written analysis uses (pickFigure). */
+export function figureFor(poses: readonly PoseMetrics[], key: keyof PoseSummary['metrics']): (Metric & { fromView?: 'face-on' | 'down-the-line' }) | undefined {
+  // By the view each video was read as (a face-on clip in the down-the-line slot is read face-on).
+  const downTheLine = poses.find((p) => p?.view === 'down-the-line');
+  const faceOn = poses.find((p) => p && p !== downTheLine);
+  const [a, b] = [faceOn?.metrics[key], downTheLine?.metrics[key]].map((m) => (m ? shown(m) : undefined));
+  const picked = pickFigure(a, b);
+  if (!picked) return undefined;
+  return { ...picked, fromView: picked === b ? 'down-the-line' : 'face-on' };
 }
 
 /**
@@ -36,12 +49,16 @@ function bestMetric(poses: readonly PoseMetrics[], key: MobilityKey): Metric | u
  */
 export function mobilityReadings(pose: PoseMetrics | readonly PoseMetrics[], mobility: MobilityAnalysis | null): MobilityReading[] {
   const poses: readonly PoseMetrics[] = Array.isArray(pose) ? pose : [pose as PoseMetrics];
+  const both = poses.filter((p) => p).length > 1;
   return (Object.keys(KIND) as MobilityKey[]).map((key) => {
-    const metric = bestMetric(poses, key);
+    const metric = figureFor(poses, key);
     if (metric) {
       const measurable = metric.measurable && metric.value !== null;
       const withheld = measurable ? undefined : (metric.withheld ?? 'view');
-      return { key, value: measurable ? metric.value : null, measurable, confidence: metric.confidence, note: metric.note, ...(withheld ? { withheld } : {}) };
+      return {
+        key, value: measurable ? metric.value : null, measurable, confidence: metric.confidence, note: metric.note,
+        ...(withheld ? { withheld } : {}), ...(both && measurable && metric.fromView ? { fromView: metric.fromView } : {}),
+      };
     }
     const text = mobility?.[key];
     if (typeof text !== 'string' || text.trim() === '') return { key, value: null, measurable: false, confidence: null };
@@ -49,5 +66,53 @@ export function mobilityReadings(pose: PoseMetrics | readonly PoseMetrics[], mob
     const value = extractMobilityValue(text, KIND[key]);
     // The rule reads 0 as "no value" (section 5: otherwise 0).
     return value === 0 ? { key, value: null, measurable: false, confidence: null, note: text } : { key, value, measurable: true, confidence: null };
+  });
+}
+
+/** How sure a figure is, in words (the figures shown are all at or above the bar). */
+export const sureness = (confidence: number): string => (confidence >= 0.8 ? 'high' : 'fair');
+
+export type BodyKey = 'headSway' | 'hipSway' | 'spineAngleAddress' | 'spineAngleChange';
+export const BODY_LABELS: Record<BodyKey, string> = {
+  headSway: 'Head movement',
+  hipSway: 'Hip movement',
+  spineAngleAddress: 'Forward lean at address',
+  spineAngleChange: 'Posture through impact',
+};
+
+export interface BodyReading {
+  key: BodyKey;
+  label: string;
+  /** The figure in words ("about half a head-width away from the target"), or null when not given. */
+  text: string | null;
+  note?: string;
+  withheld?: 'view' | 'uncertain';
+}
+
+/** Sideways movement in head widths (or centimetres, from older analyses), in words. */
+function sway(metric: Metric): string {
+  const value = metric.value!;
+  const size = Math.abs(value) / (metric.unit === 'cm' ? 15 : 1);
+  const fractions: [number, string][] = [[0.25, 'a quarter of a head-width'], [1 / 3, 'a third of a head-width'], [0.5, 'half a head-width'], [2 / 3, 'two thirds of a head-width'], [0.75, 'three quarters of a head-width'], [1, 'one head-width'], [1.5, 'one and a half head-widths'], [2, 'two head-widths'], [3, 'three head-widths']];
+  if (size < 0.15) return 'Stayed steady';
+  const [, words] = fractions.reduce((best, f) => (Math.abs(f[0] - size) < Math.abs(best[0] - size) ? f : best));
+  return `About ${words} ${value >= 0 ? 'away from' : 'toward'} the target`;
+}
+
+function posture(key: 'spineAngleAddress' | 'spineAngleChange', metric: Metric): string {
+  const value = Math.round(metric.value!);
+  if (key === 'spineAngleAddress') return `${value}° from upright`;
+  if (Math.abs(value) <= 5) return 'Held';
+  return value < 0 ? `Stood up by ${-value}°` : `Bent over by ${value}° more`;
+}
+
+/** Balance and posture: each figure from the view that shows it, in words; withheld ones with their reason. */
+export function bodyReadings(poses: readonly PoseMetrics[]): BodyReading[] {
+  return (Object.keys(BODY_LABELS) as BodyKey[]).flatMap((key): BodyReading[] => {
+    const metric = figureFor(poses, key);
+    if (!metric) return [];
+    const measurable = metric.measurable && metric.value !== null;
+    const text = !measurable ? null : key === 'headSway' || key === 'hipSway' ? sway(metric) : posture(key, metric);
+    return [{ key, label: BODY_LABELS[key], text, ...(metric.note ? { note: metric.note } : {}), ...(measurable ? {} : { withheld: metric.withheld ?? 'view' }) }];
   });
 }

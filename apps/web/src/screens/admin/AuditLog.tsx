@@ -1,0 +1,58 @@
+import { KeyRound, LogIn, LogOut, RotateCcw, ShieldAlert, Wrench } from 'lucide-react';
+import type { AuditEntry } from '@swingfit/contracts';
+import { Button, EmptyState, ErrorState, Spinner } from '../../components/ui';
+import { relativeTime } from '../../lib/format';
+import { useAuditLog } from './api';
+import { auditSentence, dateTimeText } from './format';
+
+const ICONS: Record<string, typeof LogIn> = {
+  'sign-in': LogIn,
+  'sign-in-failed': ShieldAlert,
+  'sign-out': LogOut,
+  'reset-usage': RotateCcw,
+};
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const Icon = ICONS[entry.action] ?? (entry.action.includes('job') || entry.action.includes('event') ? Wrench : KeyRound);
+  const warn = entry.action.endsWith('failed');
+  return (
+    <li className="ad-audit">
+      <span className={`ad-audit__icon${warn ? ' ad-audit__icon--warn' : ''}`} aria-hidden>
+        <Icon size={16} />
+      </span>
+      <span className="ad-audit__body">
+        <span className="ad-audit__what">{auditSentence(entry)}</span>
+        <span className="ad-audit__meta">
+          <time dateTime={entry.occurredAt} title={dateTimeText(entry.occurredAt)}>
+            {relativeTime(entry.occurredAt)}
+          </time>
+          {entry.ip && ` · from ${entry.ip}`}
+          {entry.adminSessionId != null && ` · session ${entry.adminSessionId}`}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/** The append-only audit log of admin actions, newest first, a page at a time. */
+export function AuditLog() {
+  const log = useAuditLog(true);
+  if (log.isPending) return <div className="ad-center"><Spinner label="Loading the audit log" /></div>;
+  if (log.isError) return <ErrorState title="Failed to load the audit log" onRetry={() => void log.refetch()} />;
+  const entries = log.data.pages.flatMap((p) => p.entries);
+  if (entries.length === 0) return <EmptyState title="No admin actions yet" text="Sign-ins, resets and job retries will be listed here." />;
+  return (
+    <section aria-label="Audit log" className="sf-card ad-card-list">
+      <ul className="ad-list">
+        {entries.map((e) => (
+          <AuditRow key={e.id} entry={e} />
+        ))}
+      </ul>
+      {log.hasNextPage && (
+        <Button variant="outline" block onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
+          Show older
+        </Button>
+      )}
+    </section>
+  );
+}

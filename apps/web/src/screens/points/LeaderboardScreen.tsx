@@ -1,0 +1,174 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, Crown, Flame, Info, Trophy } from 'lucide-react';
+import { centralMonth, streakTierLabel, type LeaderboardEntry, type MonthlyPosition, type User } from '@swingfit/contracts';
+import { LEADERBOARD_KEY, monthlyPositionKey } from '../../api/points';
+import { authQueryOptions } from '../../hooks/useAuth';
+import { initials } from '../../lib/format';
+import { Button, Card, CardHeader, EmptyState, Spinner } from '../../components/ui';
+import { PointsChart } from './PointsChart';
+import { displayName, monthLabel, ordinal, place, pointsToNextPlace } from './logic';
+import './points.css';
+
+/** Section 7: the user is read again every 5 s on this screen, so the figures follow new points. */
+const USER_REFRESH_MS = 5_000;
+const LOAD_ERROR = 'Failed to load leaderboard. Please try again.';
+
+/** /leaderboard: Your Position, the top 3, Other Rankings from 4th, Your Points Summary, the month's chart, How Points Work. */
+export function LeaderboardScreen() {
+  const me = useQuery({ ...authQueryOptions, refetchInterval: USER_REFRESH_MS });
+  const board = useQuery<LeaderboardEntry[]>({ queryKey: LEADERBOARD_KEY });
+  const user = me.data;
+  if (!user) return null;
+
+  return (
+    <div className="pt-screen">
+      <header>
+        <h1 className="pt-title">Leaderboard</h1>
+        <p className="pt-subtitle">{monthLabel(centralMonth(new Date()).date)} · starts again on the 1st</p>
+      </header>
+      <YourPosition user={user} board={board.data} />
+      {board.isLoading ? (
+        <div className="sf-state">
+          <Spinner label="" />
+          <p className="sf-muted">Loading leaderboard...</p>
+        </div>
+      ) : board.isError || !board.data ? (
+        <Card className="pt-error" role="alert">
+          <p>{LOAD_ERROR}</p>
+          <Button variant="outline" size="sm" onClick={() => board.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <Rankings board={board.data} meId={user.id} />
+      )}
+      <PointsSummary user={user} />
+      <PointsChart />
+      <HowPointsWorkCard />
+    </div>
+  );
+}
+
+function YourPosition({ user, board }: { user: User; board: LeaderboardEntry[] | undefined }) {
+  const position = useQuery<MonthlyPosition>({ queryKey: monthlyPositionKey(user.id), refetchInterval: USER_REFRESH_MS });
+  const next = position.data && board ? pointsToNextPlace(board, position.data.monthlyPoints) : null;
+  return (
+    <Card className="pt-position" aria-label="Your Position">
+      <div className="pt-avatar pt-avatar--me" aria-hidden>
+        {initials(user.firstName, user.lastName)}
+      </div>
+      <div className="pt-grow">
+        <p className="pt-label">Your Position</p>
+        {position.isLoading ? (
+          <Spinner size="sm" />
+        ) : position.isError || !position.data ? (
+          <p className="pt-muted">Unable to load your statistics.</p>
+        ) : (
+          <>
+            <p className="pt-position__rank" data-testid="my-position">
+              {ordinal(position.data.position)}
+            </p>
+            <p className="pt-muted">
+              {position.data.monthlyPoints.toLocaleString()} points this month
+              {next ? ` · ${next.points.toLocaleString()} more to pass ${ordinal(next.rank)}` : position.data.monthlyPoints > 0 ? ' · top of the board' : ''}
+            </p>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) {
+  const scored = board.filter((e) => e.monthlyPoints > 0);
+  if (scored.length === 0) {
+    return <EmptyState icon={<Trophy size={22} />} title="No points yet this month" text="Complete an exercise or upload a swing video to lead the board." />;
+  }
+  // Three places on the podium (ties beyond them are listed below with their shared rank).
+  const top = board.filter((e) => e.rank <= 3 && e.monthlyPoints > 0).slice(0, 3);
+  const others = board.filter((e) => !top.includes(e));
+  return (
+    <>
+      <section aria-label="Top 3" className="pt-podium">
+        {top.map((e, i) => (
+          // The leader stands in the middle, second on the left, third on the right (DOM order stays 1, 2, 3).
+          <div key={e.id} className={`pt-podium__place pt-podium__place--${e.rank}${e.id === meId ? ' pt-me' : ''}`} style={{ gridColumn: [2, 1, 3][i], gridRow: 1 }} data-testid="top-three">
+            <div className="pt-podium__medal" aria-hidden>
+              {e.rank === 1 ? <Crown size={16} /> : ordinal(e.rank)}
+            </div>
+            <div className="pt-avatar" aria-hidden>
+              {initials(e.firstName, null)}
+            </div>
+            <p className="pt-podium__name">
+              {displayName(e)}
+              {e.id === meId && <span className="pt-you"> (You)</span>}
+            </p>
+            <p className="pt-podium__points">{e.monthlyPoints.toLocaleString()} pts</p>
+            <p className="pt-sr">{ordinal(e.rank)} place</p>
+          </div>
+        ))}
+      </section>
+      {others.length > 0 && (
+        <Card aria-label="Other Rankings">
+          <CardHeader title="Other Rankings" />
+          <ol className="pt-list">
+            {others.map((e) => (
+              <li key={e.id} className={`pt-row${e.id === meId ? ' pt-me' : ''}`} data-testid="ranking-row">
+                <span className="pt-row__rank">{e.rank}</span>
+                <span className="pt-avatar pt-avatar--sm" aria-hidden>
+                  {initials(e.firstName, null)}
+                </span>
+                <span className="pt-grow">
+                  <span className="pt-row__name">
+                    {displayName(e)}
+                    {e.id === meId && <span className="pt-you"> (You)</span>}
+                  </span>
+                  {place(e) && <span className="pt-row__place">{place(e)}</span>}
+                </span>
+                <span className="pt-row__points">{e.monthlyPoints.toLocaleString()}</span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      )}
+    </>
+  );
+}
+
+function PointsSummary({ user }: { user: User }) {
+  const figures = [
+    ['This Week', user.weeklyPoints],
+    ['This Month', user.monthlyPoints],
+    ['All Time', user.totalPoints],
+  ] as const;
+  return (
+    <Card aria-label="Your Points Summary">
+      <CardHeader title="Your Points Summary" />
+      <div className="pt-summary">
+        {figures.map(([label, value]) => (
+          <div key={label} className="pt-summary__cell">
+            <span className="pt-summary__value">{value.toLocaleString()}</span>
+            <span className="pt-label">{label}</span>
+          </div>
+        ))}
+      </div>
+      <p className="pt-streak">
+        <Flame size={16} color="var(--sf-amber)" aria-hidden /> {user.streak}-week streak · {streakTierLabel(user.streak)}
+      </p>
+    </Card>
+  );
+}
+
+function HowPointsWorkCard() {
+  return (
+    <Link to="/how-points-work" className="pt-how" aria-label="How Points Work">
+      <Info size={20} aria-hidden />
+      <span className="pt-grow">
+        <span className="pt-how__title">How Points Work</span>
+        <span className="pt-muted">5 points per exercise, 10 per swing upload, up to 3x with your weekly streak.</span>
+      </span>
+      <ChevronRight size={20} aria-hidden />
+    </Link>
+  );
+}

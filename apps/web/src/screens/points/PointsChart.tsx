@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { BarChart3 } from 'lucide-react';
+import type { DailyPoints } from '@swingfit/contracts';
+import { DAILY_POINTS_KEY } from '../../api/points';
+import { Card, CardHeader, Spinner } from '../../components/ui';
+import { dailyChart, monthLabel, ordinal } from './logic';
+
+const WIDTH = 320;
+const HEIGHT = 96;
+const AXIS_DAYS = new Set([1, 8, 15, 22, 29]);
+
+/** The golfer's points on each day of this month, as small bars: a glance at how steady the month is. */
+export function PointsChart() {
+  const query = useQuery<DailyPoints>({ queryKey: DAILY_POINTS_KEY });
+  return (
+    <Card aria-label="Points this month">
+      <CardHeader title="Points This Month" icon={<BarChart3 size={18} />} />
+      {query.isLoading ? (
+        <Spinner size="sm" />
+      ) : query.isError || !query.data ? (
+        <p className="pt-muted">Unable to load your statistics.</p>
+      ) : (
+        <Bars data={query.data} />
+      )}
+    </Card>
+  );
+}
+
+function Bars({ data }: { data: DailyPoints }) {
+  const { bars, total, best, activeDays } = dailyChart(data);
+  const slot = WIDTH / Math.max(bars.length, 28);
+  const caption = best
+    ? `${total.toLocaleString()} points in ${monthLabel(data.month)}, on ${activeDays} ${activeDays === 1 ? 'day' : 'days'}; best day the ${ordinal(best.day)} with ${best.points}.`
+    : `No points yet in ${monthLabel(data.month)}. Complete an exercise to start your chart.`;
+  return (
+    <figure className="pt-chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 16}`} role="img" aria-label={caption} data-testid="points-chart">
+        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="pt-chart__axis" />
+        {bars.map((b, i) => (
+          <g key={b.date}>
+            {b.points > 0 && (
+              <rect x={i * slot + slot * 0.18} width={slot * 0.64} y={HEIGHT - Math.max(3, b.height * (HEIGHT - 4))} height={Math.max(3, b.height * (HEIGHT - 4))} rx={2} className="pt-chart__bar">
+                <title>{`${b.date}: ${b.points} points`}</title>
+              </rect>
+            )}
+            {AXIS_DAYS.has(b.day) && (
+              <text x={i * slot + slot / 2} y={HEIGHT + 13} textAnchor="middle" className="pt-chart__label">
+                {b.day}
+              </text>
+            )}
+          </g>
+        ))}
+      </svg>
+      <figcaption className="pt-muted">{caption}</figcaption>
+    </figure>
+  );
+}
+

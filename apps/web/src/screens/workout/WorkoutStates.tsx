@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { Crown, Loader, RefreshCw, Upload } from 'lucide-react';
+import { Button, Card, ErrorState, buttonClass } from '../../components/ui';
+
+/* The workout screen's states other than the loaded workout (section 2), each with its exact words. */
+
+export function NoAnalysisState() {
+  return (
+    <Card className="wo-state">
+      <div className="sf-state__icon" aria-hidden>
+        <Upload size={22} />
+      </div>
+      <h2 className="sf-state__title">No Swing Analysis Available</h2>
+      <p className="sf-state__text">Your workout is built from your latest swing analysis. Upload a swing video to get your personalised exercises.</p>
+      <Link to="/upload" className={buttonClass('primary')}>
+        Upload Swing Video
+      </Link>
+    </Card>
+  );
+}
+
+export function CreatingState() {
+  return (
+    <Card className="wo-state" aria-busy="true">
+      <div className="sf-state__icon wo-spin" aria-hidden>
+        <Loader size={22} />
+      </div>
+      <h2 className="sf-state__title">Creating Your Workout</h2>
+      <p className="sf-state__text">Analyzing your swing to create personalized exercises...</p>
+    </Card>
+  );
+}
+
+export function LoadErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Card>
+      <ErrorState title="Error Loading Workout" text={message} onRetry={onRetry} />
+    </Card>
+  );
+}
+
+export function GenerationFailedState({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
+  return (
+    <Card className="wo-state" role="alert">
+      <h2 className="sf-state__title">Workout Generation Failed</h2>
+      <p className="sf-state__text">Unable to create your personalized workout. Please try again.</p>
+      <Button variant="outline" onClick={onReload} loading={reloading}>
+        <RefreshCw size={16} aria-hidden /> Reload Workout
+      </Button>
+    </Card>
+  );
+}
+
+export function LimitReachedState() {
+  return (
+    <Card className="wo-state wo-state--limit">
+      <div className="an-gate-icon" aria-hidden>
+        <Crown size={26} />
+      </div>
+      <h2 className="sf-state__title">Daily Workout Limit Reached</h2>
+      <p className="sf-state__text">You've used your free daily workout view. Upgrade to premium for unlimited access to personalized workouts.</p>
+      <Link to="/subscribe" className={buttonClass('primary', 'md', true)}>
+        Upgrade to Premium
+      </Link>
+      <Link to="/" className={buttonClass('ghost', 'sm')}>
+        Back to Home
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import type { CompleteExerciseResponse, ExerciseLogEntry } from '@swingfit/contracts';
+import { ApiError } from '../../api/client';
+
+/* Pure helpers of the workout screen, tested without a browser. */
+
+export const COMPLETION_TOAST_MS = 4_000;
+
+/** Section 8: 'Progress: {completed}/{total} exercises ({percentage}%) +{points} points!' */
+export function completionToastText(res: Pick<CompleteExerciseResponse, 'progress' | 'pointsAwarded'>): string {
+  const { completed, total, percentage } = res.progress;
+  return `Progress: ${completed}/${total} exercises (${percentage}%) +${res.pointsAwarded} points!`;
+}
+
+/** A refused view: a 403 (with requiresUpgrade; section 8 reads any 403 as the limit). Such an answer is final. */
+export const isUpgradeRefusal = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/** Section 7: one retry after 1 s, none for a 403 with requiresUpgrade. */
+export const workoutRetry = (failureCount: number, error: unknown) => !isUpgradeRefusal(error) && failureCount < 1;
+export const WORKOUT_RETRY_DELAY_MS = 1_000;
+export const WORKOUT_CACHE_MS = 60 * 60_000;
+export const EMBED_CACHE_MS = 24 * 60 * 60_000;
+
+/** A calendar date (YYYY-MM-DD) as the history dialog writes it: uppercase long format. */
+export function historyDate(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date.toUpperCase();
+  return d.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).toUpperCase();
+}
+
+/** Today's entries (the green TODAY block) and the earlier ones. */
+export function splitHistory(entries: readonly ExerciseLogEntry[], today: string) {
+  return { today: entries.filter((e) => e.workoutDate === today), past: entries.filter((e) => e.workoutDate !== today) };
+}
+
+/** '3 sets · 12 reps · 25 lbs', the weight only above 0. */
+export function loggedText(e: Pick<ExerciseLogEntry, 'sets' | 'reps' | 'weight'>): string {
+  const parts = [`${e.sets} ${e.sets === 1 ? 'set' : 'sets'}`, `${e.reps} reps`];
+  if (e.weight > 0) parts.push(`${e.weight} lbs`);
+  return parts.join(' · ');
+}
+
+export const historyUrl = (exerciseName: string) => `/api/exercise-logs/user/authenticated/history/${encodeURIComponent(exerciseName)}`;
+export const workoutUrl = (userId: number) => `/api/daily-workout/${userId}`;
+export const embedUrl = (youtubeId: string) => `/api/youtube/embed/${encodeURIComponent(youtubeId)}`;

@@ -1,0 +1,88 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { centralMonth, type DailyPoints, type LeaderboardEntry } from '@swingfit/contracts';
+import { AUTH_USER_KEY } from '../src/hooks/useAuth';
+import { DAILY_POINTS_KEY, LEADERBOARD_KEY, monthlyPositionKey } from '../src/api/points';
+import { LeaderboardScreen } from '../src/screens/points/LeaderboardScreen';
+import { HowPointsWorkScreen } from '../src/screens/points/HowPointsWorkScreen';
+import { dailyChart, ordinal, place, pointsToNextPlace } from '../src/screens/points/logic';
+import { makeUser, testQueryClient, wrap } from './helpers';
+
+const entry = (id: number, firstName: string | null, monthlyPoints: number, rank: number, city: string | null = null, state: string | null = null): LeaderboardEntry => ({ id, firstName, city, state, monthlyPoints, rank });
+const BOARD = [entry(3, 'Cal', 90, 1), entry(7, 'Ann', 60, 2), entry(4, 'Dee', 60, 2), entry(5, 'Eve', 40, 4, 'Austin', 'TX'), entry(6, null, 0, 5)];
+const month = centralMonth(new Date()).date;
+const CHART: DailyPoints = { month, days: [{ date: month, points: 10 }, { date: `${month.slice(0, 8)}02`, points: 0 }, { date: `${month.slice(0, 8)}03`, points: 25 }] };
+
+function renderBoard(fill: { board?: LeaderboardEntry[]; position?: { position: number; monthlyPoints: number }; failing?: boolean } = {}) {
+  const client = testQueryClient({ failing: fill.failing });
+  const user = makeUser({ id: 7, monthlyPoints: 60, weeklyPoints: 25, totalPoints: 410, streak: 3 });
+  client.setQueryData(AUTH_USER_KEY, user);
+  if (fill.board) client.setQueryData(LEADERBOARD_KEY, fill.board);
+  if (fill.position) client.setQueryData(monthlyPositionKey(7), fill.position);
+  client.setQueryData(DAILY_POINTS_KEY, CHART);
+  return render(wrap(<LeaderboardScreen />, client, '/leaderboard'));
+}
+
+describe('leaderboard screen', () => {
+  it('shows my position, the top 3 highlighted, other rankings from 4th, my summary and the chart', () => {
+    renderBoard({ board: BOARD, position: { position: 2, monthlyPoints: 60 } });
+    expect(screen.getByTestId('my-position').textContent).toBe('2nd');
+    expect(screen.getByText('60 points this month · 31 more to pass 1st')).toBeTruthy();
+    const podium = screen.getAllByTestId('top-three');
+    expect(podium.map((p) => p.textContent)).toEqual([expect.stringContaining('Cal'), expect.stringContaining('Ann (You)'), expect.stringContaining('Dee')]);
+    const rows = within(screen.getByLabelText('Other Rankings')).getAllByTestId('ranking-row');
+    expect(rows.map((r) => r.textContent)).toEqual(['4EEveAustin, TX40', '5UGolfer0']);
+    const summary = screen.getByLabelText('Your Points Summary');
+    expect(summary.textContent).toContain('25This Week');
+    expect(summary.textContent).toContain('410All Time');
+    expect(summary.textContent).toContain('3-week streak · 1.25x points · 6 per exercise');
+    expect(screen.getByTestId('points-chart').getAttribute('aria-label')).toMatch(/^35 points in \w+ \d{4}, on 2 days; best day the 3rd with 25\.$/);
+    expect(screen.getByRole('link', { name: 'How Points Work' }).getAttribute('href')).toBe('/how-points-work');
+  });
+
+  it('says so when the leaderboard fails to load', async () => {
+    renderBoard({ failing: true, position: { position: 1, monthlyPoints: 0 } });
+    expect(await screen.findByText('Failed to load leaderboard. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('invites the first points of the month on an empty board', () => {
+    renderBoard({ board: [entry(7, 'Ann', 0, 1), entry(8, 'Bo', 0, 1)], position: { position: 1, monthlyPoints: 0 } });
+    expect(screen.getByText('No points yet this month')).toBeTruthy();
+    expect(screen.queryAllByTestId('top-three')).toHaveLength(0);
+  });
+});
+
+describe('how points work', () => {
+  it('lists base points, the six streak tiers, the weekly reading of streaks and the 90-point example', () => {
+    const client = testQueryClient();
+    client.setQueryData(AUTH_USER_KEY, makeUser({ streak: 5, isPremium: false }));
+    render(wrap(<HowPointsWorkScreen />, client, '/how-points-work'));
+    const tiers = within(screen.getByLabelText('Streak tiers')).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(tiers).toEqual(['0-2 weeks1.0x5 points', '3-4 weeks1.25x6 points', '5-6 weeks1.5x8 points', '7-9 weeks2.0x10 points', '10-14 weeks2.5x13 points', '15+ weeks3.0x15 points']);
+    expect(screen.getByText('6 exercises × 15 points = 90 points')).toBeTruthy();
+    expect(screen.getByText(/Your streak counts weeks\. A week runs from Sunday 00:00 to Saturday night, Central Time\./)).toBeTruthy();
+    expect(screen.getByText('Miss a whole week and your streak goes back to 0.')).toBeTruthy();
+    expect(within(screen.getByLabelText('Base points')).getByText('10 points')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscribe');
+  });
+});
+
+describe('points logic', () => {
+  it.each([
+    [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [12, '12th'], [13, '13th'], [21, '21st'], [102, '102nd'], [111, '111th'],
+  ])('%i is %s', (n, text) => expect(ordinal(n)).toBe(text));
+
+  it('finds the points to pass the next golfer above', () => {
+    expect(pointsToNextPlace(BOARD, 40)).toEqual({ points: 21, rank: 2 });
+    expect(pointsToNextPlace(BOARD, 90)).toBeNull();
+    expect(place(entry(1, 'A', 0, 1, 'Austin', null))).toBe('Austin');
+  });
+
+  it('scales the chart to the best day', () => {
+    const chart = dailyChart(CHART);
+    expect(chart.bars.map((b) => b.height)).toEqual([0.4, 0, 1]);
+    expect(chart).toMatchObject({ total: 35, activeDays: 2, best: { day: 3, points: 25 } });
+    expect(dailyChart({ month, days: [{ date: month, points: 0 }] }).best).toBeNull();
+  });
+});

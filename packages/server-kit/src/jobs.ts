@@ -1,0 +1,159 @@
+import { Queue, UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { Value } from '@sinclair/typebox/value';
+import { JOBS, jobOptions, jobsOfQueue, type AnyJobDefinition, type JobData, type JobName, type ServiceName } from '@swingfit/contracts';
+import type { Logger } from 'pino';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { settleWithin, withDeadline } from './deadline.js';
+import type { QueueSettings } from './events.js';
+import { assertHandlers } from './startup-check.js';
+
+/* Typed helpers over the job table (contracts/jobs.ts): add a job, process a queue, schedule repeatable jobs. */
+
+/**
+ * Producer-side queues. The offline queue is off: with Redis away a command fails at once instead
+ * of waiting in memory, so callers (the relay, admin routes) can back off or answer 503.
+ */
+const SCHEDULE_RETRY_MS = 5_000;
+const SCHEDULE_CHECK_MS = 30_000;
+
+export class JobQueues {
+  private readonly queues = new Map<string, Queue>();
+  private closed = false;
+  private readonly stop = new AbortController();
+
+  constructor(
+    private readonly settings: QueueSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      if (this.closed) throw new Error(`queue ${name}: the producer queues are closed`);
+      queue = new Queue(name, { connection: { ...(this.settings.connection as object), enableOfflineQueue: false }, prefix: this.settings.prefix });
+      // Reported by whoever uses the queue (relay outage log, 503); an unheard 'error' would crash.
+      queue.on('error', (err) => this.logger.debug({ err, queue: name }, 'queue connection error'));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /**
+   * Adds one job of the table directly. Work that follows a database change goes through the
+   * outbox instead (the table's `startedBy`); this is for jobs with no such change (re-queues).
+   */
+  async add<N extends JobName>(name: N, data: JobData<N>): Promise<Job> {
+    const definition: AnyJobDefinition = JOBS[name];
+    if (!Value.Check(definition.payload, data)) throw new Error(`job ${name}: data does not match its payload schema`);
+    return this.queue(definition.queue).add(name, data, jobOptions(name, data));
+  }
+
+  /**
+   * Upserts a job scheduler for each repeatable job of the service: the scheduler id is the job
+   * name, so replicas starting together share one schedule and each run happens once.
+   */
+  async scheduleRepeatable(service: ServiceName, every: Partial<Record<JobName, number>> = {}, only?: JobName[]): Promise<JobName[]> {
+    const scheduled: JobName[] = [];
+    for (const name of only ?? (Object.keys(JOBS) as JobName[])) {
+      const definition: AnyJobDefinition = JOBS[name];
+      if (definition.service !== service || !definition.repeat) continue;
+      const repeat = every[name] !== undefined ? { every: every[name] } : definition.repeat;
+      const keep = { age: definition.keepCompletedSeconds };
+      await this.queue(definition.queue).upsertJobScheduler(name, repeat, {
+        name,
+        data: {},
+        opts: { attempts: definition.attempts, backoff: definition.backoff, removeOnComplete: keep, removeOnFail: keep },
+      });
+      scheduled.push(name);
+    }
+    return scheduled;
+  }
+
+  /**
+   * Keeps the service's repeatable jobs scheduled until close(): upserted at once (retried while Redis
+   * is away, so a service starts without waiting for it), then checked every `checkEveryMs` and
+   * upserted again when missing (a Redis restart without persistence loses them). Resolves when the
+   * first upsert is done.
+   */
+  keepScheduled(service: ServiceName, every: Partial<Record<JobName, number>> = {}, checkEveryMs = SCHEDULE_CHECK_MS): Promise<JobName[]> {
+    const mine = (Object.keys(JOBS) as JobName[]).filter((n) => JOBS[n].service === service && JOBS[n].repeat);
+    let first: (names: JobName[]) => void = () => undefined;
+    const scheduled = new Promise<JobName[]>((resolve) => (first = resolve));
+    const loop = async () => {
+      let told = false;
+      let initial = true;
+      while (!this.closed) {
+        try {
+          const missing = initial ? mine : await settleWithin(SCHEDULE_RETRY_MS, 'checking repeatable jobs', this.missingSchedules(mine));
+          if (missing.length) {
+            await settleWithin(SCHEDULE_RETRY_MS, 'scheduling repeatable jobs', this.scheduleRepeatable(service, every, missing));
+            if (!initial) this.logger.warn({ service, jobs: missing }, 'repeatable jobs were gone from Redis; scheduled again');
+          }
+          if (initial) first(missing);
+          initial = false;
+          told = false;
+        } catch (err) {
+          if (!told) this.logger.warn({ err, service }, 'repeatable jobs not scheduled (Redis unavailable); retrying');
+          told = true;
+        }
+        await sleep(initial ? SCHEDULE_RETRY_MS : checkEveryMs, undefined, { signal: this.stop.signal }).catch(() => undefined);
+      }
+      first([]);
+    };
+    void loop();
+    return scheduled;
+  }
+
+  private async missingSchedules(names: JobName[]): Promise<JobName[]> {
+    const found = await Promise.all(names.map(async (n) => ((await this.queue(JOBS[n].queue).getJobScheduler(n)) ? undefined : n)));
+    return found.filter((n): n is JobName => n !== undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stop.abort();
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.queues.clear();
+  }
+}
+
+export interface JobContext {
+  job: Job;
+  /** Fires at the job's timeout (job table) or when the worker cancels the job (shutdown). */
+  signal: AbortSignal;
+}
+
+export type JobHandler<N extends JobName> = (data: JobData<N>, context: JobContext) => Promise<unknown>;
+export type JobHandlers = { [N in JobName]?: JobHandler<N> };
+
+export interface ProcessJobsOptions {
+  queue: string;
+  service: ServiceName;
+  handlers: JobHandlers;
+  settings: QueueSettings;
+  logger: Logger;
+  /** BullMQ worker settings (concurrency, lockDuration, stalled checks). */
+  worker?: Omit<WorkerOptions, 'connection' | 'prefix'>;
+}
+
+/**
+ * The worker of one queue of the table. It refuses to start unless every job of the queue has a
+ * handler; a job whose data does not match its schema fails at once (no retries); each run gets
+ * the table's timeout.
+ */
+export function processJobs(options: ProcessJobsOptions): Worker {
+  const { queue, handlers } = options;
+  assertHandlers(options.service, { jobs: handlers }, { queue });
+  const names = jobsOfQueue(queue);
+  const processor = async (job: Job, _token?: string, signal?: AbortSignal) => {
+    const name = job.name as JobName;
+    if (!names.includes(name)) throw new UnrecoverableError(`job ${job.name} does not belong on queue ${queue}`);
+    const definition: AnyJobDefinition = JOBS[name];
+    if (!Value.Check(definition.payload, job.data)) throw new UnrecoverableError(`malformed ${name} job data`);
+    const handler = handlers[name] as (data: unknown, context: JobContext) => Promise<unknown>;
+    return withDeadline(definition.timeoutMs, `job ${name}`, (deadline) => handler(job.data, { job, signal: deadline }), signal);
+  };
+  const worker = new Worker(queue, processor, { ...options.worker, connection: options.settings.connection, prefix: options.settings.prefix });
+  worker.on('error', (err) => options.logger.warn({ err, queue }, 'job worker error'));
+  return worker;
+}

@@ -1,0 +1,129 @@
+/*
+ * The measure pass: the measure model on the frames the figures need, at the measure size (or on a crop
+ * around a small golfer), each frame read as it is and mirrored (flip.ts). The frames are the golfer
+ * still at address, the backswing from there to the top, and the top itself, tracked in one run so the
+ * model follows the body through the backswing instead of meeting it cold at the top; down the line,
+ * impact too (posture).
+ */
+import type { SwingEvents } from './events.js';
+import { fuseReadings, mirrorFrame, unmirrorPose } from './flip.js';
+import type { Pose } from './landmarks.js';
+import type { SwingFrame } from './metrics.js';
+import { runChunk } from './passes.js';
+import type { PosePool } from './runtime/pool.js';
+import type { RawFrame } from './runtime/protocol.js';
+import type { ModelVariant } from './runtime/landmarker.js';
+
+/** Backswing frames read between address and the top (besides them): enough for a curve, few enough to be quick. */
+export const BACKSWING_FRAMES = 10;
+/** Frames tracked before the first measured one, only to lock the tracker onto the golfer. */
+const WARM_UP_FRAMES = 2;
+
+export interface MeasurePlan {
+  address: number[];
+  backswing: number[];
+  top: number[];
+  /** Down the line only (posture at impact). */
+  impact: number[];
+  warmUp: number[];
+  impactWarmUp: number[];
+}
+
+const clampTo = (last: number) => (i: number) => Math.min(last, Math.max(0, i));
+
+/**
+ * Which frames to measure. `stride` is one analysed frame; slow motion spreads the same moments over
+ * more frames, so the steps around address and the top grow with the time scale.
+ */
+export function measurePlan(events: Pick<SwingEvents, 'address' | 'top' | 'impact' | 'timeScale'>, stride: number, lastFrame: number, downTheLine: boolean): MeasurePlan {
+  const clamp = clampTo(lastFrame);
+  const step = stride * Math.max(1, Math.round(events.timeScale));
+  const address = events.address.frame;
+  const top = events.top.frame;
+  const topFrames = [...new Set([top - step, top, top + step].map(clamp))];
+  const addressFrames = [...new Set([address - step, address].map(clamp))];
+  const first = topFrames[0]!;
+  const span = first - address;
+  const count = Math.max(0, Math.min(BACKSWING_FRAMES, Math.floor(span / stride) - 1));
+  const backswing = [...new Set(Array.from({ length: count }, (_, i) => clamp(address + Math.round(((i + 1) * span) / (count + 1) / stride) * stride)))]
+    .filter((i) => i > address && i < first);
+  const warmUp = Array.from({ length: WARM_UP_FRAMES }, (_, i) => addressFrames[0]! - (WARM_UP_FRAMES - i) * step).filter((i) => i >= 0);
+  const impact = downTheLine ? [...new Set([events.impact.frame, events.impact.frame + stride].map(clamp))] : [];
+  const impactWarmUp = downTheLine ? [events.impact.frame - 2 * stride, events.impact.frame - stride].filter((i) => i >= 0) : [];
+  return { address: addressFrames, backswing, top: topFrames, impact, warmUp, impactWarmUp };
+}
+
+export const planFrames = (plan: MeasurePlan): number[] =>
+  [...new Set([...plan.warmUp, ...plan.address, ...plan.backswing, ...plan.top, ...plan.impactWarmUp, ...plan.impact])].sort((a, b) => a - b);
+
+export interface MeasureInput {
+  pool: PosePool;
+  variant: ModelVariant;
+  plan: MeasurePlan;
+  /** Every planned frame, already at the size (or crop) to measure. */
+  frames: Map<number, RawFrame>;
+  /** Puts a pose found on a measured frame back into the measure frame's coordinates (for crops). */
+  toFrame: (pose: Pose) => Pose;
+  width: number;
+  height: number;
+  fps: number;
+  signal?: AbortSignal;
+  /** Pool slots for the picture's run and the mirror's. */
+  workers: [number, number];
+}
+
+export interface Measured {
+  address: Pose[];
+  backswing: SwingFrame[];
+  impact: Pose[];
+  /** The fused pose of every measured frame (for key frames and technical details). */
+  fused: Map<number, Pose>;
+  /** Each frame's two readings, labelled like the golfer at address. */
+  readings: Map<number, Pose[]>;
+}
+
+/** Runs the model over `indices` (after `warmUp`), as they are and mirrored, on the two workers. */
+async function readBothWays(input: MeasureInput, indices: number[], warmUp: number[]): Promise<[Map<number, Pose>, Map<number, Pose>]> {
+  const at = (list: number[]) => list.flatMap((i) => input.frames.get(i) ?? []);
+  const copy = (f: RawFrame) => ({ ...f, data: new Uint8Array(f.data) });
+  const options = { variant: input.variant, numPoses: 1, video: true, signal: input.signal } as const;
+  const [direct, mirrored] = await Promise.all([
+    runChunk(input.pool, at(indices).map(copy), { ...options, warmUp: at(warmUp).map(copy), worker: input.workers[0] }),
+    runChunk(input.pool, at(indices).map(mirrorFrame), { ...options, warmUp: at(warmUp).map(mirrorFrame), worker: input.workers[1] }),
+  ]);
+  const found = (list: typeof direct, put: (p: Pose) => Pose) => new Map(list.flatMap((f) => (f.pose ? [[f.index, input.toFrame(put(f.pose))] as const] : [])));
+  return [found(direct, (p) => p), found(mirrored, unmirrorPose)];
+}
+
+export async function measureSwing(input: MeasureInput): Promise<Measured> {
+  const { plan } = input;
+  const swing = [...plan.address, ...plan.backswing, ...plan.top];
+  const [[direct, mirrored], [impactDirect, impactMirrored]] = await Promise.all([
+    readBothWays(input, swing, plan.warmUp),
+    plan.impact.length ? readBothWays(input, plan.impact, plan.impactWarmUp) : Promise.resolve([new Map(), new Map()] as [Map<number, Pose>, Map<number, Pose>]),
+  ]);
+  for (const [i, p] of impactDirect) direct.set(i, p);
+  for (const [i, p] of impactMirrored) mirrored.set(i, p);
+  // Both readings of each frame labelled like the golfer at address, then averaged (flip.ts).
+  const stance = plan.address.map((i) => direct.get(i) ?? mirrored.get(i)).find((p) => p !== undefined);
+  const fused = new Map<number, Pose>();
+  const readings = new Map<number, Pose[]>();
+  for (const i of [...swing, ...plan.impact]) {
+    const reading = fuseReadings(direct.get(i), mirrored.get(i), stance, input.width, input.height);
+    if (!reading) continue;
+    fused.set(i, reading.pose);
+    readings.set(i, reading.kept);
+  }
+  const topSet = new Set(plan.top);
+  const timeOf = (i: number) => i / input.fps;
+  return {
+    address: plan.address.flatMap((i) => fused.get(i) ?? []),
+    backswing: [...plan.backswing, ...plan.top].flatMap((i) => {
+      const pose = fused.get(i);
+      return pose ? [{ timeSec: timeOf(i), pose, readings: readings.get(i) ?? [pose], atTop: topSet.has(i) }] : [];
+    }),
+    impact: plan.impact.flatMap((i) => fused.get(i) ?? []),
+    fused,
+    readings,
+  };
+}

@@ -1,0 +1,15 @@
+import type { SeedCategory, SeedExercise } from './seed-types.js';
+import { coreControl } from './exercises/core-control.js';
+import { thoracicSpine } from './exercises/thoracic-spine.js';
+import { lowerBody } from './exercises/lower-body.js';
+import { pelvic } from './exercises/pelvic.js';
+import { shoulder } from './exercises/shoulder.js';
+import { posture } from './exercises/posture.js';
+import { ankleFoot } from './exercises/ankle-foot.js';
+
+/** The seeded exercise catalog, in the fixed focus-category order. */
+export const SEED_CATEGORIES: readonly SeedCategory[] = [coreControl, thoracicSpine, lowerBody, pelvic, shoulder, posture, ankleFoot];
+
+export const SEED_EXERCISES: ReadonlyArray<SeedExercise & { category: SeedCategory['category'] }> = SEED_CATEGORIES.flatMap((c) =>
+  c.exercises.map((e) => ({ ...e, category: c.category })),
+);

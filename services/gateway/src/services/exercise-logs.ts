@@ -1,0 +1,73 @@
+import {
+  PREMIUM_TRACKING_MESSAGE,
+  centralDate,
+  parseWorkoutNumber,
+  type ExerciseLogBody,
+  type ExerciseLogEntry,
+  type WorkoutDay,
+} from '@swingfit/contracts';
+import { HttpError } from '@swingfit/server-kit';
+import type { GatewayDeps } from '../deps.js';
+import { findExerciseByName } from '../db/catalog-repository.js';
+import { exerciseHistory, golferFacts, insertExerciseLog, workoutDays } from '../db/workouts-repository.js';
+import { upgradeRequired } from '../http/error-extras.js';
+
+/* Exercise logs (Premium tracking and history) and the golfer's workout days. */
+
+type Db = GatewayDeps['db'];
+
+export const HISTORY_LIMIT = 50;
+export const WORKOUT_DAYS_LIMIT = 120;
+
+async function assertPremium(db: Db, userId: number): Promise<void> {
+  const golfer = await golferFacts(db, userId);
+  if (!golfer) throw new HttpError(401, 'Unauthorized');
+  if (!golfer.isPremium) throw upgradeRequired(PREMIUM_TRACKING_MESSAGE);
+}
+
+/** The golfer's calendar day of a logged workout: a date as sent, or the Central Time day of a timestamp. */
+function logDate(workoutDate: string, now: Date): string {
+  const date = workoutDate.length === 10 ? workoutDate : centralDate(new Date(workoutDate));
+  if (date > centralDate(now)) throw new HttpError(400, 'A workout cannot be logged for a day that has not come yet');
+  return date;
+}
+
+/** POST /api/exercise-logs: the golfer's own log of sets, reps and weight for a catalog exercise. */
+export async function logExercise(db: Db, userId: number, body: ExerciseLogBody, now: Date): Promise<ExerciseLogEntry> {
+  await assertPremium(db, userId);
+  const exercise = await findExerciseByName(db, body.exerciseName);
+  if (!exercise) throw new HttpError(400, 'No exercise in the library has that name');
+  const date = logDate(body.workoutDate, now);
+  const duration = body.duration === undefined || body.duration === null ? null : parseWorkoutNumber(body.duration);
+  const entry = {
+    exerciseName: exercise.name,
+    sets: parseWorkoutNumber(body.sets),
+    reps: parseWorkoutNumber(body.reps),
+    weight: parseWorkoutNumber(body.weight),
+    notes: body.notes?.trim() || null,
+  };
+  const id = await insertExerciseLog(db, { userId, exerciseId: Number(exercise.id), date, durationSeconds: duration, ...entry });
+  return { id, workoutDate: date, duration, createdAt: now.toISOString(), ...entry };
+}
+
+/** GET /api/exercise-logs/user/authenticated/history/{exerciseName}: newest first. */
+export async function listExerciseHistory(db: Db, userId: number, exerciseName: string): Promise<ExerciseLogEntry[]> {
+  await assertPremium(db, userId);
+  const rows = await exerciseHistory(db, userId, exerciseName, HISTORY_LIMIT);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    exerciseName: r.exercise_name,
+    workoutDate: r.workout_date,
+    sets: r.sets,
+    reps: r.reps,
+    weight: r.weight,
+    duration: r.duration_seconds,
+    notes: r.notes,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** GET /api/user-sessions/{userId}: days with completed exercises, newest first. */
+export function listWorkoutDays(db: Db, userId: number): Promise<WorkoutDay[]> {
+  return workoutDays(db, userId, WORKOUT_DAYS_LIMIT);
+}
