@@ -38,6 +38,8 @@ function brokenApp(): App {
     if (request.query.q !== 'hello') return reply.status(400).type('text/plain').send('no');
     return { ok: true };
   });
+  // Never answers (a stream waited on forever): must be reported as a hang, not stall the run.
+  server.get('/api/stuck', () => new Promise<never>(() => undefined));
   // Sound: bounded, validated, every refusal a JSON message.
   server.get('/api/sound/:id', { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 }) }) } }, async (request) => {
     const { rows } = await client.query('select $1::integer as id', [request.params.id]);
@@ -57,6 +59,7 @@ beforeAll(async () => {
     identities: [{ name: 'anyone', headers: () => ({}) }],
     runs: 200,
     seed: 17,
+    answerDeadlineMs: 2_000,
     send: injectInto(app),
   });
   console.log(formatFuzzReport('broken-app', result));
@@ -72,7 +75,7 @@ const reportOf = (route: string) => result.reports.find((r) => r.route === route
 
 describe('the fuzzer', () => {
   it('takes its routes from the app: every route registered, none named by hand', () => {
-    expect(result.reports.map((r) => r.route).sort()).toEqual(['GET /api/plain', 'GET /api/sound/:id', 'GET /api/things/:id', 'POST /api/scores']);
+    expect(result.reports.map((r) => r.route).sort()).toEqual(['GET /api/plain', 'GET /api/sound/:id', 'GET /api/stuck', 'GET /api/things/:id', 'POST /api/scores']);
   });
 
   it('reports a 500 from an id past the database’s range, among the edge requests every run starts with', () => {
@@ -88,6 +91,11 @@ describe('the fuzzer', () => {
 
   it('reports a 4xx that is not a JSON message', () => {
     expect(reportOf('GET /api/plain')?.failure?.problems).toEqual(['400 without a JSON body carrying a message']);
+  });
+
+  it('reports a request left unanswered as a hang, with the request, and goes on to the next route', () => {
+    expect(reportOf('GET /api/stuck')?.failure?.problems).toEqual(['never answered within 2000 ms']);
+    expect(reportOf('GET /api/sound/:id')?.cases).toBeGreaterThan(0);
   });
 
   it('passes a sound route, having run every case', () => {

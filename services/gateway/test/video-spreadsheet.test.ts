@@ -168,6 +168,19 @@ describe('the spreadsheet round trip', () => {
     expect(await videoCount()).toBe(4);
   });
 
+  it('answers a broken form (no boundary, no file, cut off) with a 400 about the spreadsheet, never a 500', async () => {
+    const send = (contentType: string, payload: string) =>
+      h.app.inject({ method: 'POST', url: '/api/admin/exercise-videos/import', headers: { cookie: admin, 'content-type': contentType }, payload });
+    const noBoundary = await send('multipart/form-data', 'no boundary at all');
+    expect([noBoundary.statusCode, noBoundary.json().message]).toEqual([400, 'Choose a spreadsheet (.xlsx) to import']);
+    const noFile = await send('multipart/form-data; boundary=x', '--x\r\ncontent-disposition: form-data; name="note"\r\n\r\nhello\r\n--x--\r\n');
+    expect([noFile.statusCode, noFile.json().message]).toEqual([400, 'Choose a spreadsheet (.xlsx) to import']);
+    const cut = await send('multipart/form-data; boundary=x', '--x\r\ncontent-disposition: form-data; name="file"; filename="v.xlsx"\r\ncontent-type: application/octet-stream\r\n\r\nPK');
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toMatch(/spreadsheet/);
+    expect(await videoCount()).toBe(4);
+  });
+
   it('reads a sheet written with shared strings (as Excel saves), columns in another order', async () => {
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('Videos');

@@ -12,6 +12,7 @@ import type { GatewayDeps } from '../deps.js';
 import { recordAdminAction } from '../db/audit-repository.js';
 import { sendErrorExtras } from '../http/error-extras.js';
 import { adminActor, requireAdmin } from '../http/session.js';
+import { readableParts, type FormRefusals } from '../services/multipart-parts.js';
 import { ImportRefused, importVideoSpreadsheet } from '../services/video-import.js';
 import { videoCatalogSummary } from '../services/video-catalog.js';
 import { writeVideoSpreadsheet } from '../services/video-spreadsheet.js';
@@ -20,14 +21,23 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** A 10,000-row sheet is well under 2 MB; this leaves room for pasted formatting. */
 export const MAX_SPREADSHEET_BYTES = 20 * 1024 * 1024;
 
-/** Streams the upload to a temporary file (the import reads it as a stream from there); 413 past the limit. */
+const CHOOSE_SPREADSHEET = 'Choose a spreadsheet (.xlsx) to import';
+/** A broken form (no boundary, cut off) is the admin's to resend, in words about the spreadsheet. */
+const SPREADSHEET_REFUSALS: FormRefusals = {
+  notAForm: () => new HttpError(400, CHOOSE_SPREADSHEET),
+  incomplete: () => new HttpError(400, 'The spreadsheet did not arrive complete. Please try the import again.'),
+};
+
+/** Streams the first file of the form to a temporary file (the import reads it from there); 413 past the limit. */
 async function receiveSpreadsheet(request: FastifyRequest, dir: string): Promise<string> {
-  const file = await request.file();
-  if (!file) throw new HttpError(400, 'Choose a spreadsheet (.xlsx) to import');
   const path = join(dir, 'upload.xlsx');
-  await pipeline(file.file, createWriteStream(path));
-  if (file.file.truncated) throw new HttpError(413, `The spreadsheet is larger than ${MAX_SPREADSHEET_BYTES / 1024 / 1024} MB`);
-  return path;
+  for await (const part of readableParts(request, SPREADSHEET_REFUSALS)) {
+    if (part.type !== 'file') continue;
+    await pipeline(part.file, createWriteStream(path));
+    if (part.file.truncated) throw new HttpError(413, `The spreadsheet is larger than ${MAX_SPREADSHEET_BYTES / 1024 / 1024} MB`);
+    return path;
+  }
+  throw new HttpError(400, CHOOSE_SPREADSHEET);
 }
 
 /** The exercise-video spreadsheet: download (GET /api/download/excel), summary and re-import. Admin session only. */

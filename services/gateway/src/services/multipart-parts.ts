@@ -9,6 +9,13 @@ export const NOT_A_FORM = 'The upload was not sent as a form with a video file. 
 
 export const incompleteUpload = () => new HttpError(400, INCOMPLETE_UPLOAD, { title: 'Upload Failed' });
 
+/** How a broken form is answered: the video upload's words by default; the spreadsheet import brings its own. */
+export interface FormRefusals {
+  notAForm: () => HttpError;
+  incomplete: () => HttpError;
+}
+const UPLOAD_REFUSALS: FormRefusals = { notAForm: () => new HttpError(400, NOT_A_FORM), incomplete: incompleteUpload };
+
 /** Busboy has pushed the file's end: everything the request carried for it is there. */
 const endReached = (file: Readable) => (file as unknown as { _readableState?: { ended?: boolean } })._readableState?.ended === true || file.readableEnded;
 
@@ -19,13 +26,13 @@ const endReached = (file: Readable) => (file as unknown as { _readableState?: { 
  * never came) must not leave a stream that never ends: a file already destroyed by the plugin, or
  * still waiting for its end once the whole request has been read, is answered as an incomplete upload.
  */
-export async function* readableParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+export async function* readableParts(request: FastifyRequest, refusals: FormRefusals = UPLOAD_REFUSALS): AsyncGenerator<Multipart> {
   let current: Multipart | undefined;
   let requestOver = false;
   // Runs once the request is over (all of its bytes went through the parser) and for every file met after that.
   const failIfCut = () =>
     setImmediate(() => {
-      if (current?.type === 'file' && !endReached(current.file) && !current.file.destroyed) current.file.destroy(incompleteUpload());
+      if (current?.type === 'file' && !endReached(current.file) && !current.file.destroyed) current.file.destroy(refusals.incomplete());
     });
   const onClose = () => {
     requestOver = true;
@@ -36,23 +43,23 @@ export async function* readableParts(request: FastifyRequest): AsyncGenerator<Mu
     for await (const part of request.parts()) {
       // The plugin destroys a file whose part ended early before anyone read it; Node's pipeline
       // then waits forever on the dead stream. Such a file is a cut-off upload.
-      if (part.type === 'file' && part.file.destroyed && !part.file.readableEnded) throw incompleteUpload();
+      if (part.type === 'file' && part.file.destroyed && !part.file.readableEnded) throw refusals.incomplete();
       current = part;
       if (requestOver) failIfCut();
       yield part;
     }
   } catch (error) {
-    throw asUploadError(error);
+    throw asFormError(error, refusals);
   } finally {
     request.raw.off('close', onClose);
   }
 }
 
-function asUploadError(error: unknown): unknown {
+function asFormError(error: unknown, refusals: FormRefusals): unknown {
   if (error instanceof HttpError) return error;
   const status = (error as { statusCode?: number }).statusCode;
   // The plugin's own refusals: not multipart at all (406) or over a limit (413).
-  if (status === 406) return new HttpError(400, NOT_A_FORM);
+  if (status === 406) return refusals.notAForm();
   if (typeof status === 'number' && status >= 400 && status < 500) return error;
-  return /boundary/i.test(String((error as Error)?.message)) ? new HttpError(400, NOT_A_FORM) : incompleteUpload();
+  return /boundary/i.test(String((error as Error)?.message)) ? refusals.notAForm() : refusals.incomplete();
 }

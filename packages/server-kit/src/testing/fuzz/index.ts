@@ -33,6 +33,8 @@ export interface FuzzOptions {
   /** Cases per route (default FUZZ_RUNS, else 60), or per route (e.g. fewer where another suite fuzzes deeper). */
   runs?: number | ((route: RouteEntry) => number);
   seed?: number;
+  /** How long an answer may take before it counts as a hang (default FUZZ_ANSWER_DEADLINE_MS). */
+  answerDeadlineMs?: number;
   /** Routes to leave out, with the reason kept next to the call. */
   skip?: (route: RouteEntry) => boolean;
 }
@@ -60,6 +62,25 @@ export interface FuzzResult {
 }
 
 const SKIPPED_METHODS = new Set(['HEAD', 'OPTIONS']);
+
+/**
+ * A request still unanswered after this long is a finding (a stream that never ends, a lock never
+ * released): reported with the request that caused it, instead of the whole test timing out unexplained.
+ */
+export const FUZZ_ANSWER_DEADLINE_MS = 15_000;
+const HUNG = 'never answered';
+
+async function answerWithin(send: Promise<FuzzAnswer>, ms: number): Promise<FuzzAnswer> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<FuzzAnswer>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 0, contentType: '', body: `${HUNG} within ${ms} ms` }), ms);
+  });
+  try {
+    return await Promise.race([send, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Sends fuzz requests to an app in the same process (Fastify's inject: no port, the whole request path). */
 export function injectInto(app: App): (request: FuzzRequest) => Promise<FuzzAnswer> {
@@ -97,8 +118,8 @@ async function fuzzRoute(route: RouteEntry, options: FuzzOptions, seed: number, 
   let last: RouteFailure | undefined;
   const property = fc.asyncProperty(requestsFor(route, options.hints), fc.oneof(...options.identities.map((i) => ({ weight: i.weight ?? 1, arbitrary: fc.constant(i) }))), async (request, identity) => {
     const sent = { ...request, headers: { ...request.headers, ...(await identity.headers()) } };
-    const answer = await options.send(sent);
-    const problems = problemsWith(answer);
+    const answer = await answerWithin(options.send(sent), options.answerDeadlineMs ?? FUZZ_ANSWER_DEADLINE_MS);
+    const problems = answer.status === 0 ? [answer.body] : problemsWith(answer);
     if (problems.length > 0) {
       last = { problems, identity: identity.name, request: sent, answer };
       throw new Error(problems.join('; '));
