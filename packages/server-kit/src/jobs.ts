@@ -157,3 +157,13 @@ export function processJobs(options: ProcessJobsOptions): Worker {
   worker.on('error', (err) => options.logger.warn({ err, queue }, 'job worker error'));
   return worker;
 }
+
+/**
+ * The worker of a scheduled job's queue (a reconciler, a weekly reset): one run at a time per process;
+ * the repeatable schedule (JobQueues.keepScheduled) makes it one run per tick across replicas.
+ */
+export function processScheduledJob<N extends JobName>(name: N, handler: JobHandler<N>, options: Pick<ProcessJobsOptions, 'service' | 'settings' | 'logger'>): Worker {
+  const handlers: JobHandlers = { [name]: handler };
+  return processJobs({ ...options, queue: JOBS[name].queue, handlers, worker: { concurrency: 1 } });
+}
+

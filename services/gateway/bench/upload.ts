@@ -8,18 +8,16 @@ import { randomBytes, randomFillSync } from 'node:crypto';
 import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ObjectStore, startEmbeddedS3 } from '@swingfit/server-kit';
 import { createTestDatabase, testQueuePrefix, testRedisUrl } from '@swingfit/server-kit/testing';
-import { freePort, waitForHealth } from './gateway-process.js';
+import { freePort, spawnGateway, waitForHealth } from './gateway-process.js';
 
 const MB = 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FILE_BYTES = 100 * 1000 * 1000; // "100 MB" as a phone reports it; just under the 100 MiB limit
-const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A real H.264 MP4 (moov first) followed by an MP4 `free` box of random bytes up to the target size: valid, incompressible. */
 function makeVideo(dir: string, bytes: number, name: string): string {
@@ -92,29 +90,7 @@ try {
   const warmUp = makeVideo(work, 12 * MB, 'warm-up.mp4');
   console.log(`${(statSync(video).size / MB).toFixed(1)} MiB`);
 
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: gatewayDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATABASE_URL: database.url,
-      REDIS_URL: testRedisUrl(),
-      QUEUE_PREFIX: prefix,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY: s3.accessKey,
-      S3_SECRET_KEY: s3.secretKey,
-      S3_BUCKET: 'swing-videos',
-      INTERNAL_TOKEN: randomBytes(16).toString('hex'),
-      ADMIN_PASSWORD: 'bench-admin-password',
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: join(work, 'data'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  child = spawnGateway({ port, databaseUrl: database.url, queuePrefix: prefix, s3, work });
   await waitForHealth(base, child);
 
   const reg = await fetch(`${base}/api/auth/register`, {

@@ -11,18 +11,16 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { FOCUS_CATEGORIES } from '@swingfit/contracts';
 import { startEmbeddedS3 } from '@swingfit/server-kit';
-import { createTestDatabase, testQueuePrefix, testRedisUrl } from '@swingfit/server-kit/testing';
-import { freePort, waitForHealth } from './gateway-process.js';
+import { createTestDatabase, testQueuePrefix } from '@swingfit/server-kit/testing';
+import { freePort, spawnGateway, waitForHealth } from './gateway-process.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const VIDEO_ROWS = Number(process.env.BENCH_VIDEO_ROWS ?? 10_000);
 const CONCURRENCY = 16;
-const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 
 const status = (pid: number, key: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -109,29 +107,7 @@ let child: ReturnType<typeof spawn> | undefined;
 const sql = new pg.Client({ connectionString: database.url });
 
 try {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: gatewayDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATABASE_URL: database.url,
-      REDIS_URL: testRedisUrl(),
-      QUEUE_PREFIX: testQueuePrefix(),
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY: s3.accessKey,
-      S3_SECRET_KEY: s3.secretKey,
-      S3_BUCKET: 'swing-videos',
-      INTERNAL_TOKEN: randomBytes(16).toString('hex'),
-      ADMIN_PASSWORD: 'bench-admin-password',
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: join(work, 'data'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  child = spawnGateway({ port, databaseUrl: database.url, queuePrefix: testQueuePrefix(), s3, work });
   await waitForHealth(base, child, '/readyz', 90_000);
   await sql.connect();
   const pid = child.pid!;

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '@swingfit/server-kit/testing';
 import type { Harness } from './harness.js';
@@ -11,13 +10,7 @@ import type { Harness } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '@swingfit/server-kit/testing';
 
 export interface InternalService {
   child: ChildProcess;

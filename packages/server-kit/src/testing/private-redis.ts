@@ -1,19 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { freePort } from './ports.js';
 
 /*
  * Fault tests never touch the shared Redis: they start their own redis-server (no persistence) on a
  * free port, stop it and start it again on the same port, or cut connections with a TCP proxy.
  */
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {

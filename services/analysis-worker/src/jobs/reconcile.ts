@@ -1,8 +1,8 @@
 import type { Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { ANALYSIS_QUEUE, JOBS, analysisJobId } from '@swingfit/contracts';
-import { processJobs, type JobHandlers, type JobQueues, type QueueSettings } from '@swingfit/server-kit';
+import { ANALYSIS_QUEUE, analysisJobId } from '@swingfit/contracts';
+import { processScheduledJob, type JobHandlers, type JobQueues, type QueueSettings } from '@swingfit/server-kit';
 import type { CoreDatabase } from '@swingfit/core-db';
 import { countRequeue, failAnalysis, findUnfinishedSince } from '../db/analyses.js';
 
@@ -74,14 +74,7 @@ export function reconcileJobHandlers(deps: ReconcileDeps): Pick<JobHandlers, 'an
   return { 'analysis.reconcile': () => reconcileAnalyses(deps) };
 }
 
-/** The worker of the reconciler's queue: one run at a time per process, one per schedule tick overall. */
+/** The worker of the reconciler's queue. */
 export function createReconcileWorker(deps: ReconcileDeps, settings: QueueSettings): Worker {
-  return processJobs({
-    queue: JOBS['analysis.reconcile'].queue,
-    service: 'analysis-worker',
-    handlers: reconcileJobHandlers(deps),
-    settings,
-    logger: deps.logger,
-    worker: { concurrency: 1 },
-  });
+  return processScheduledJob('analysis.reconcile', () => reconcileAnalyses(deps), { service: 'analysis-worker', settings, logger: deps.logger });
 }

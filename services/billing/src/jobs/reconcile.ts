@@ -1,6 +1,5 @@
 import type { Worker } from 'bullmq';
-import { JOBS } from '@swingfit/contracts';
-import { processJobs, type JobHandlers, type QueueSettings } from '@swingfit/server-kit';
+import { processScheduledJob, type JobHandlers, type QueueSettings } from '@swingfit/server-kit';
 import type { BillingDeps } from '../deps.js';
 import { overdueSubscriptions } from '../db/subscriptions.js';
 import { syncGolfer } from '../services/sync.js';
@@ -41,14 +40,7 @@ export function reconcileJobHandlers(deps: BillingDeps): Pick<JobHandlers, 'bill
   return { 'billing.reconcile': () => reconcileOverdue(deps) };
 }
 
-/** The worker of the reconcile queue: one run at a time per process, one per schedule tick overall. */
+/** The worker of the reconcile queue. */
 export function createReconcileWorker(deps: BillingDeps, settings: QueueSettings): Worker {
-  return processJobs({
-    queue: JOBS['billing.reconcile'].queue,
-    service: 'billing',
-    handlers: reconcileJobHandlers(deps),
-    settings,
-    logger: deps.logger,
-    worker: { concurrency: 1 },
-  });
+  return processScheduledJob('billing.reconcile', () => reconcileOverdue(deps), { service: 'billing', settings, logger: deps.logger });
 }

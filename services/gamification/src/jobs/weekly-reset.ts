@@ -1,8 +1,7 @@
 import type { Job, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { JOBS } from '@swingfit/contracts';
-import { processJobs, type JobHandlers, type QueueSettings } from '@swingfit/server-kit';
+import { processScheduledJob, type JobHandler, type JobHandlers, type QueueSettings } from '@swingfit/server-kit';
 import type { GamificationDatabase } from '../db/schema.js';
 import { sendWeeklyReset } from '../services/weekly-reset.js';
 
@@ -17,24 +16,19 @@ export function dueAt(job: Pick<Job, 'timestamp' | 'delay'>, now = Date.now()): 
 }
 
 /** The handler of `gamification.weekly-reset` in the job table (scheduled once across replicas by JobQueues.keepScheduled). */
-export function weeklyResetJobHandlers(deps: WeeklyResetDeps): Pick<JobHandlers, 'gamification.weekly-reset'> {
-  return {
-    'gamification.weekly-reset': async (_data, { job }) => {
-      const result = await sendWeeklyReset(deps.db, dueAt(job));
-      deps.logger.info(result, 'weekly reset');
-      return result;
-    },
+const runWeeklyReset =
+  (deps: WeeklyResetDeps): JobHandler<'gamification.weekly-reset'> =>
+  async (_data, { job }) => {
+    const result = await sendWeeklyReset(deps.db, dueAt(job));
+    deps.logger.info(result, 'weekly reset');
+    return result;
   };
+
+export function weeklyResetJobHandlers(deps: WeeklyResetDeps): Pick<JobHandlers, 'gamification.weekly-reset'> {
+  return { 'gamification.weekly-reset': runWeeklyReset(deps) };
 }
 
-/** The worker of the schedule queue: one run at a time per process, one per Sunday overall. */
+/** The worker of the schedule queue: one run per Sunday overall. */
 export function createWeeklyResetWorker(deps: WeeklyResetDeps, settings: QueueSettings): Worker {
-  return processJobs({
-    queue: JOBS['gamification.weekly-reset'].queue,
-    service: 'gamification',
-    handlers: weeklyResetJobHandlers(deps),
-    settings,
-    logger: deps.logger,
-    worker: { concurrency: 1 },
-  });
+  return processScheduledJob('gamification.weekly-reset', runWeeklyReset(deps), { service: 'gamification', settings, logger: deps.logger });
 }
