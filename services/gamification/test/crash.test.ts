@@ -47,7 +47,7 @@ async function startService(port: number): Promise<ChildProcess> {
   });
   proc.stdout?.on('data', (d) => (log += String(d)));
   proc.stderr?.on('data', (d) => (log += String(d)));
-  await eventually(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 30_000, 200).catch((error) => {
+  await eventually(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 90_000, 200).catch((error) => {
     throw new Error(`gamification did not start: ${(error as Error).message}\n${log}`);
   });
   return proc;

@@ -72,8 +72,14 @@ export async function startTestObjectStore(bucket = 'swing-videos'): Promise<Tes
   };
 }
 
+/**
+ * How long an effect may take to show by default. Generous on purpose: a test waits on a condition, not a
+ * speed (benchmarks measure speed), and CI's two cores may be busy with a browser and the pose model.
+ */
+export const EVENTUALLY_DEFAULT_MS = 30_000;
+
 /** Polls until `check` returns a truthy value (event-driven effects in tests), or fails after timeoutMs. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = EVENTUALLY_DEFAULT_MS, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
