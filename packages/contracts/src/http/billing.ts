@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IsoDateTime, Nullable } from '../schema.js';
+import { Id, IsoDateTime, Nullable } from '../schema.js';
 
 /** Section 7's subscription calls. Plans and prices are PRICES in constants.ts. */
 export const Plan = Type.Union([Type.Literal('monthly'), Type.Literal('annual')]);
@@ -75,7 +75,7 @@ export const SubscriptionStatusUpdate = Type.Object({ subscriptionActive: Type.B
 export type SubscriptionStatusUpdate = Static<typeof SubscriptionStatusUpdate>;
 
 /** POST /api/subscription/upgrade: a Premium golfer moves to another plan (monthly to annual). */
-export const UpgradeRequest = Type.Object({ userId: Type.Integer({ minimum: 1 }), plan: Type.Optional(Plan) }, { additionalProperties: false });
+export const UpgradeRequest = Type.Object({ userId: Id(), plan: Type.Optional(Plan) }, { additionalProperties: false });
 export type UpgradeRequest = Static<typeof UpgradeRequest>;
 /** 402 of the upgrade: no Premium to change yet, the client sends the golfer to choose a plan and pay. */
 export const UpgradeRefusal = Type.Object({ message: Type.String(), requiresCheckout: Type.Literal(true) });

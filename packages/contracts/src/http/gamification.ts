@@ -37,7 +37,8 @@ export const NOTIFICATIONS_PAGE = { default: 30, max: 100 } as const;
  */
 export const NotificationsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: NOTIFICATIONS_PAGE.max })),
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  // A notification id (the page ends before it): bounded like every id, so 10^20 is a 400, not a database error.
+  before: Type.Optional(Id({ description: 'Return notifications older than this id' })),
 });
 export type NotificationsQuery = Static<typeof NotificationsQuery>;
 export const UNREAD_COUNT_HEADER = 'x-unread-count';
