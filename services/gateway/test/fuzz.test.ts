@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { routeCatalog, type RouteEntry } from '@swingfit/server-kit';
-import { formatFuzzReport, fuzzRoutes, injectInto, fuzzableRoutes, type FuzzIdentity, type FuzzResult } from '@swingfit/server-kit/fuzz';
+import { formatFuzzReport, fuzzRoutes, fuzzRuns, injectInto, fuzzableRoutes, type FuzzIdentity, type FuzzResult } from '@swingfit/server-kit/fuzz';
 import { openSession } from '../src/http/session.js';
 import { startGateway, type Harness } from './harness.js';
 import { file, makeVideos, signUp, upload, type Golfer, type Videos } from './analyses-helpers.js';
@@ -25,6 +25,8 @@ let result: FuzzResult;
 
 const OWN_RUNS = 100;
 const FORWARDED_RUNS = 20;
+/** About 35 s on a quiet machine at the default runs; FUZZ_RUNS (e.g. from `pnpm test:fuzz`) scales it. */
+const TIMEOUT_MS = 300_000 * Math.max(1, fuzzRuns(OWN_RUNS) / OWN_RUNS);
 
 const session = async (kind: 'user' | 'admin', userId: number | null) =>
   openSession(h.deps.db, { userId, kind, ttlSeconds: 3600, ip: '127.0.0.1' });
@@ -75,7 +77,7 @@ describe('gateway fuzz', () => {
     });
     console.log(formatFuzzReport('gateway', result));
     expect(result.failures, formatFuzzReport('gateway', result)).toEqual([]);
-  }, 170_000);
+  }, TIMEOUT_MS);
 
   it('fuzzed every route the gateway registered, the forwarded ones included', () => {
     const routes = fuzzableRoutes(routeCatalog(h.app)).map((r) => `${r.method} ${r.url}`);
