@@ -15,7 +15,7 @@ import { readFrameFile, streamFrameFile } from '../src/pose/frames.js';
 import { createAnalysisWorker } from '../src/jobs/analysis-worker.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
 import { createStages } from '../src/pipeline/registry.js';
-import { parseWorkerConfig } from '../src/config.js';
+import { workerConfig } from './support/config.js';
 import type { PipelineStages, PoseStageInput } from '../src/pipeline/stages.js';
 import { startHarness, type Harness } from './support/harness.js';
 import { corruptFrames, makeClip, swingFixture } from './support/clips.js';
@@ -24,7 +24,7 @@ import { failingPoseStage, recordingPoseStage, stagesWith } from './support/stag
 /* The whole job against real PostgreSQL, Redis (BullMQ) and S3 (s3rver), with ffmpeg. */
 
 /** The stages of a worker with the default configuration (real pose models, offline writer). */
-const defaultStages = createStages(parseWorkerConfig({}));
+const defaultStages = createStages(workerConfig());
 
 let h: Harness;
 let dir: string;

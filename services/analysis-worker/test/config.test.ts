@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { assertHandlers, ConfigError } from '@swingfit/server-kit';
 import { parseWorkerConfig } from '../src/config.js';
+import { STORE_KEYS, workerConfig } from './support/config.js';
 import { analysisJobHandlers } from '../src/jobs/analysis-worker.js';
 import { reconcileJobHandlers } from '../src/jobs/reconcile.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
@@ -33,7 +34,7 @@ describe('worker configuration', () => {
   });
 
   it('has defaults for every setting (every pose thread loads the measure model unless told otherwise)', () => {
-    const config = parseWorkerConfig({});
+    const config = workerConfig();
     expect(config.POSE_MEASURE_WORKERS).toBeUndefined();
     expect(config).toMatchObject({
       ANALYSIS_POSE: 'on',
@@ -55,10 +56,11 @@ describe('worker configuration', () => {
     [{ POSE_PROCESSES: '1', POSE_MEASURE_WORKERS: '2' }, /^config: POSE_MEASURE_WORKERS is malformed: 2 is more than POSE_PROCESSES \(1\)/],
     [{ ANALYSIS_WRITER: 'openai' }, /^config: OPENAI_API_KEY is missing: ANALYSIS_WRITER=openai needs it/],
     [{ ANALYSIS_STUCK_AFTER_MS: '10' }, /^config: ANALYSIS_STUCK_AFTER_MS is malformed/],
+    [{ S3_ACCESS_KEY: '' }, /^config: S3_ACCESS_KEY is /],
   ])('names a bad setting in one line: %o', (env, message) => {
     let error: unknown;
     try {
-      parseWorkerConfig(env);
+      parseWorkerConfig({ ...STORE_KEYS, ...env });
     } catch (e) {
       error = e;
     }
@@ -70,7 +72,7 @@ describe('worker configuration', () => {
   it('stops the worker at start with that one line (exit 78)', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(src, 'main.ts')], {
       cwd: join(here, '..'),
-      env: { ...process.env, NODE_NO_WARNINGS: '1', ANALYSIS_WRITER: 'openai', OPENAI_API_KEY: '' },
+      env: { ...process.env, ...STORE_KEYS, NODE_NO_WARNINGS: '1', ANALYSIS_WRITER: 'openai', OPENAI_API_KEY: '' },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -81,17 +83,17 @@ describe('worker configuration', () => {
 
 describe('pipeline stages by configuration', () => {
   it('ANALYSIS_POSE=off runs without pose estimation (no models to warm or close)', () => {
-    const stages = createStages(parseWorkerConfig({ ANALYSIS_POSE: 'off' }));
+    const stages = createStages(workerConfig({ ANALYSIS_POSE: 'off' }));
     expect(stages.pose).toBe(skipPoseStage);
     expect(stages.warm).toBeUndefined();
     expect(stages.describe).toEqual({ pose: 'off', writer: 'offline', model: null });
   });
 
   it('ANALYSIS_POSE=on uses the pose stage; the writer follows ANALYSIS_WRITER and the key', () => {
-    const on = createStages(parseWorkerConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'coach-1' }));
+    const on = createStages(workerConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'coach-1' }));
     expect(on.pose).toBe(runPoseStage);
     expect(on.describe).toEqual({ pose: 'on', writer: 'openai', model: 'coach-1' });
-    expect(createStages(parseWorkerConfig({ OPENAI_API_KEY: 'sk-x', ANALYSIS_WRITER: 'offline' })).describe.writer).toBe('offline');
+    expect(createStages(workerConfig({ OPENAI_API_KEY: 'sk-x', ANALYSIS_WRITER: 'offline' })).describe.writer).toBe('offline');
   });
 });
 
