@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -67,13 +67,14 @@ export async function startOwnStack(workers: number, place: OwnStackPlace = load
   const databaseUrl = await freshDatabase(place.database);
   const dataRoot = env.LOADTEST_DATA_DIR ?? LOADTEST_DEFAULTS.dataDir;
   mkdirSync(dataRoot, { recursive: true });
+  const dataDir = mkdtempSync(join(dataRoot, 'run-'));
   const stack = (await startStack({
     quiet: true,
     env: {
       DATABASE_URL: databaseUrl,
       // A new prefix each run: analysis job ids (analysis-{id}) would otherwise meet last run's kept jobs.
       QUEUE_PREFIX: `${env.LOADTEST_QUEUE_PREFIX ?? LOADTEST_DEFAULTS.queuePrefix}-${randomBytes(3).toString('hex')}`,
-      DATA_DIR: mkdtempSync(join(dataRoot, 'run-')),
+      DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       BILLING_PORT: String(port + 1),
@@ -92,6 +93,13 @@ export async function startOwnStack(workers: number, place: OwnStackPlace = load
       RATE_LIMIT_UPLOAD_IP: '1000000',
     },
   })) as unknown as OwnStack;
+  // The run's object store and admin password go with it (LOADTEST_KEEP_DATA=1 keeps them to look into).
+  const stop = stack.stop.bind(stack);
+  stack.stop = async () => {
+    const result = await stop();
+    if (!env.LOADTEST_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    return result;
+  };
   return stopOnSignals(stack);
 }
 
