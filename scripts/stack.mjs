@@ -36,6 +36,23 @@ async function waitFor(url, timeoutMs, isAlive) {
 }
 
 /**
+ * The processes to start, each with its name and port. WORKERS=N starts N analysis-worker processes
+ * (scale out by processes); each gets its own health port: the first ANALYSIS_WORKER_PORT (8083),
+ * the next ones the ports after it, named analysis-worker-2, -3…
+ */
+export function servicePlan(env, gatewayPort) {
+  const workerCount = Number(env.WORKERS ?? 1);
+  if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error(`WORKERS must be a whole number of at least 1, not '${env.WORKERS}'`);
+  const plan = [];
+  for (const s of SERVICES) {
+    const port = Number(s.name === 'gateway' ? gatewayPort : (env[`${s.name.toUpperCase().replace('-', '_')}_PORT`] ?? s.port));
+    if (s.name !== 'analysis-worker') plan.push({ ...s, port });
+    else for (let i = 0; i < workerCount; i++) plan.push({ ...s, name: i === 0 ? s.name : `${s.name}-${i + 1}`, port: port + i });
+  }
+  return plan;
+}
+
+/**
  * Starts the embedded object store when no S3 endpoint is configured, then every service with one
  * shared environment. Resolves once the gateway answers /readyz.
  */
@@ -75,16 +92,7 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
   const gatewayPort = Number(env.PORT ?? 8080);
   env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`;
 
-  // WORKERS=N starts N analysis-worker processes (scale out by processes); each gets its own health
-  // port, the first one the configured ANALYSIS_WORKER_PORT, the next ones the ports after it.
-  const workerCount = Number(env.WORKERS ?? 1);
-  if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error(`WORKERS must be a whole number of at least 1, not '${env.WORKERS}'`);
-  const plan = [];
-  for (const s of SERVICES) {
-    const port = Number(s.name === 'gateway' ? gatewayPort : (env[`${s.name.toUpperCase().replace('-', '_')}_PORT`] ?? s.port));
-    if (s.name !== 'analysis-worker') plan.push({ ...s, port });
-    else for (let i = 0; i < workerCount; i++) plan.push({ ...s, name: i === 0 ? s.name : `${s.name}-${i + 1}`, port: port + i });
-  }
+  const plan = servicePlan(env, gatewayPort);
 
   const children = [];
   let stopping = false;

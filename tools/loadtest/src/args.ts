@@ -61,6 +61,8 @@ export function parseLoadArgs(argv: readonly string[]): LoadOptions {
   if (url !== undefined) {
     if (!/^https?:\/\/.+/.test(url)) throw new Error(`--url needs an http(s) address, not '${url}'`);
     options.url = url.replace(/\/$/, '');
+    // Killing and restarting workers needs processes this run started.
+    if (options.killWorker > 0 || values.has('--workers')) throw new Error('--kill-worker and --workers apply to the stack the run starts itself, not to --url');
   }
   allowanceProblem(options.analyses, options.users, options.direct);
   return options;

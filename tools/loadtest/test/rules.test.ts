@@ -23,6 +23,7 @@ describe('parseLoadArgs', () => {
     [[...base, '--kill-worker', '-1'], /--kill-worker/],
     [[...base, '--speed', '3'], /unknown option --speed/],
     [[...base, '--url', 'ftp://x'], /--url/],
+    [[...base, '--url', 'http://127.0.0.1:8080', '--kill-worker', '1'], /not to --url/],
     [['--analyses', '5', '--users', '2', '--clip', 'x'], /at least 3 golfers/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseLoadArgs(argv)).toThrow(message);
