@@ -24,7 +24,8 @@ import { failingPoseStage, recordingPoseStage, stagesWith } from './support/stag
 /* The whole job against real PostgreSQL, Redis (BullMQ) and S3 (s3rver), with ffmpeg. */
 
 /** The stages of a worker with the default configuration (real pose models, offline writer). */
-const defaultStages = createStages(parseWorkerConfig({}));
+// Only the stage settings matter here; the object store's required credentials are placeholders.
+const defaultStages = createStages(parseWorkerConfig({ S3_ACCESS_KEY: 'unused', S3_SECRET_KEY: 'unused' }));
 
 let h: Harness;
 let dir: string;
