@@ -9,14 +9,14 @@ export const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
 const COLORS = { gateway: 36, billing: 35, gamification: 33, 'analysis-worker': 32, s3: 34 };
 
-function prefixLines(name, stream, out, quiet) {
+function prefixLines(colour, name, stream, out, quiet) {
   let buf = '';
   stream.on('data', (chunk) => {
     buf += chunk;
     const lines = buf.split('\n');
     buf = lines.pop() ?? '';
     if (quiet) return;
-    for (const line of lines) out.write(`\x1b[${COLORS[name] ?? 37}m${name.padEnd(15)}\x1b[0m ${line}\n`);
+    for (const line of lines) out.write(`\x1b[${COLORS[colour] ?? 37}m${name.padEnd(15)}\x1b[0m ${line}\n`);
   });
 }
 
@@ -33,6 +33,23 @@ async function waitFor(url, timeoutMs, isAlive) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The processes to start, each with its name and port. WORKERS=N starts N analysis-worker processes
+ * (scale out by processes); each gets its own health port: the first ANALYSIS_WORKER_PORT (8083),
+ * the next ones the ports after it, named analysis-worker-2, -3…
+ */
+export function servicePlan(env, gatewayPort) {
+  const workerCount = Number(env.WORKERS ?? 1);
+  if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error(`WORKERS must be a whole number of at least 1, not '${env.WORKERS}'`);
+  const plan = [];
+  for (const s of SERVICES) {
+    const port = Number(s.name === 'gateway' ? gatewayPort : (env[`${s.name.toUpperCase().replace('-', '_')}_PORT`] ?? s.port));
+    if (s.name !== 'analysis-worker') plan.push({ ...s, port });
+    else for (let i = 0; i < workerCount; i++) plan.push({ ...s, name: i === 0 ? s.name : `${s.name}-${i + 1}`, port: port + i });
+  }
+  return plan;
 }
 
 /**
@@ -75,58 +92,80 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
   const gatewayPort = Number(env.PORT ?? 8080);
   env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`;
 
+  const plan = servicePlan(env, gatewayPort);
+
   const children = [];
   let stopping = false;
-  const exits = [];
-  for (const s of SERVICES) {
+  let settle;
+  // Settles when every service has exited, whether stopped or crashed.
+  const done = new Promise((r) => (settle = r));
+
+  /** Starts (or restarts) one planned process; its unexpected exit takes the others down. */
+  function launch(s) {
     const entry = join(ROOT, s.dir, 'dist/main.js');
     if (!dev && !existsSync(entry)) throw new Error(`${entry} is missing: run pnpm build`);
     // Dev: Node's own --watch restarts a service when its TypeScript sources change (tsx compiles them).
     const args = dev ? ['--import', 'tsx', '--watch', join(ROOT, s.dir, 'src/main.ts')] : ['--enable-source-maps', entry];
-    // Each service reads its own PORT: the gateway the public one, the others their fixed internal ones.
-    const childEnv = { ...env, PORT: String(s.name === 'gateway' ? gatewayPort : (env[`${s.name.toUpperCase().replace('-', '_')}_PORT`] ?? s.port)) };
+    // Each service reads its own PORT: the gateway the public one, the others their internal ones.
+    const childEnv = { ...env, PORT: String(s.port) };
     if (s.name === 'gateway') childEnv.ADMIN_PASSWORD = adminPassword;
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
-    prefixLines(s.name, child.stdout, process.stdout, quiet);
-    prefixLines(s.name, child.stderr, process.stderr, false);
+    const colour = s.name.startsWith('analysis-worker') ? 'analysis-worker' : s.name;
+    prefixLines(colour, s.name, child.stdout, process.stdout, quiet);
+    prefixLines(colour, s.name, child.stderr, process.stderr, false);
     const exited = new Promise((r) => child.on('exit', (code, signal) => r({ name: s.name, code, signal })));
-    exits.push(exited);
-    children.push({ ...s, child, exited, alive: true });
+    const entryRecord = { ...s, child, exited, alive: true, expectExit: false };
+    const at = children.findIndex((c) => c.name === s.name);
+    if (at >= 0) children[at] = entryRecord;
+    else children.push(entryRecord);
     exited.then((info) => {
-      const c = children.find((x) => x.name === info.name);
-      if (c) c.alive = false;
-      if (!stopping) {
-        console.error(`${info.name} exited (${info.code ?? info.signal}); stopping the others`);
-        void stop();
-      }
+      entryRecord.alive = false;
+      if (stopping || entryRecord.expectExit) return;
+      console.error(`${info.name} exited (${info.code ?? info.signal}); stopping the others`);
+      void stop();
     });
+    return entryRecord;
+  }
+  for (const s of plan) launch(s);
+
+  /**
+   * For load and fault runs: kills one process with `signal` (SIGKILL by default) and starts it again,
+   * without taking the rest of the stack down. Resolves with the new process once it answers /healthz.
+   */
+  async function restart(name, signal = 'SIGKILL') {
+    const current = children.find((c) => c.name === name);
+    if (!current) throw new Error(`no process named ${name}`);
+    if (stopping) throw new Error('the stack is stopping');
+    current.expectExit = true;
+    if (current.alive) current.child.kill(signal);
+    await current.exited;
+    const started = launch(current);
+    await waitFor(`http://127.0.0.1:${current.port}/healthz`, readyTimeoutMs, () => started.alive);
+    return started;
   }
 
   async function stop() {
-    if (stopping) return Promise.all(exits);
-    stopping = true;
-    // Gateway first (stop taking requests), the workers and internal services after.
-    for (const c of [...children].reverse()) if (c.alive) c.child.kill('SIGTERM');
-    const timer = setTimeout(() => children.forEach((c) => c.alive && c.child.kill('SIGKILL')), 20_000);
-    await Promise.all(exits);
-    clearTimeout(timer);
-    await s3?.close();
+    if (!stopping) {
+      stopping = true;
+      // Gateway first (stop taking requests), the workers and internal services after.
+      for (const c of [...children].reverse()) if (c.alive) c.child.kill('SIGTERM');
+      const timer = setTimeout(() => children.forEach((c) => c.alive && c.child.kill('SIGKILL')), 20_000);
+      await Promise.all(children.map((c) => c.exited));
+      clearTimeout(timer);
+      await s3?.close();
+      settle(children.map((c) => c.name));
+    }
+    return done;
   }
 
   const base = `http://127.0.0.1:${gatewayPort}`;
   try {
-    await waitFor(`${base}/readyz`, readyTimeoutMs, () => children.every((c) => c.alive));
+    await waitFor(`${base}/readyz`, readyTimeoutMs, () => children.every((c) => c.alive || c.expectExit));
   } catch (error) {
     await stop();
     throw error;
   }
-  // Settles when every service has exited, whether stopped or crashed.
-  const done = Promise.all(exits);
-  return { url: env.PUBLIC_URL, base, env, stop, children, done };
+  return { url: env.PUBLIC_URL, base, env, stop, restart, children, done };
 }

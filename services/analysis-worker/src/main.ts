@@ -21,6 +21,7 @@ import type { AnalysisDeps } from './jobs/analysis-job.js';
 import { analysisJobHandlers, createAnalysisWorker } from './jobs/analysis-worker.js';
 import { createReconcileWorker, reconcileJobHandlers, type ReconcileDeps } from './jobs/reconcile.js';
 import { createStages } from './pipeline/registry.js';
+import { sweepOrphanWorkDirs } from './pipeline/work-dir.js';
 
 const config = readConfig();
 const logger = createLogger('analysis-worker', config.LOG_LEVEL);
@@ -64,6 +65,12 @@ void producers.keepScheduled('analysis-worker', { 'analysis.reconcile': every },
 stages.warm?.().then(
   () => logger.info('pose models loaded'),
   (error: unknown) => logger.warn({ err: error }, 'pose models could not be loaded ahead of time'),
+);
+
+// A worker killed mid-job left its work folder (the original and the transcode): remove those of dead processes.
+void sweepOrphanWorkDirs().then(
+  (removed) => removed.length && logger.info({ removed }, 'removed the work folders of workers that were killed mid-job'),
+  (error: unknown) => logger.warn({ err: error }, 'could not sweep old work folders'),
 );
 
 const health = createHttpServer({ logger });

@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
@@ -21,6 +20,7 @@ import { AnalysisFailure } from '../pipeline/errors.js';
 import { mediaUrl, type AnalysisMedia } from '../pipeline/media-keys.js';
 import { publishView } from '../pipeline/publish.js';
 import { StageClock } from '../pipeline/stage-clock.js';
+import { createWorkDir } from '../pipeline/work-dir.js';
 import type { PipelineStages, PoseStageOutput } from '../pipeline/stages.js';
 import { prepareVideo, probeSummary, startVideo, type PreparedVideo, type StartedVideo } from '../pipeline/video.js';
 import { buildFacts } from '../writeup/facts.js';
@@ -62,7 +62,7 @@ export async function runAnalysis(deps: AnalysisDeps, analysisId: number, option
 
   const clock = new StageClock();
   const warnings: string[] = [];
-  const workDir = await mkdtemp(join(tmpdir(), `sf-analysis-${analysisId}-`));
+  const workDir = await createWorkDir(analysisId);
   try {
     const result = await analyse(deps, row, { ...options, clock, warnings, workDir });
     const published = await completeAnalysis(deps.db, row, result);

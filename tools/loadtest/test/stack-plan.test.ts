@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { servicePlan } from '../../../scripts/stack.mjs';
+
+describe('servicePlan (WORKERS=N pnpm start)', () => {
+  const workers = (env: Record<string, string>) => servicePlan(env, 8080).filter((p: { name: string }) => p.name.startsWith('analysis-worker'));
+
+  it.each([
+    [{}, [['analysis-worker', 8083]]],
+    [{ WORKERS: '3' }, [['analysis-worker', 8083], ['analysis-worker-2', 8084], ['analysis-worker-3', 8085]]],
+    [{ WORKERS: '2', ANALYSIS_WORKER_PORT: '28083' }, [['analysis-worker', 28083], ['analysis-worker-2', 28084]]],
+  ])('%j starts %j', (env, expected) => {
+    expect(workers(env).map((p: { name: string; port: number }) => [p.name, p.port])).toEqual(expected);
+  });
+
+  it('keeps one of every other service on its own port', () => {
+    expect(servicePlan({ WORKERS: '2', BILLING_PORT: '9001' }, 9000).map((p: { name: string; port: number }) => `${p.name}:${p.port}`)).toEqual([
+      'gamification:8082',
+      'billing:9001',
+      'analysis-worker:8083',
+      'analysis-worker-2:8084',
+      'gateway:9000',
+    ]);
+  });
+
+  it.each(['0', '-1', '1.5', 'two'])('refuses WORKERS=%s', (value) => {
+    expect(() => servicePlan({ WORKERS: value }, 8080)).toThrow(/WORKERS must be a whole number/);
+  });
+});
