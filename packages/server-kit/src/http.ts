@@ -4,10 +4,13 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
+import { TEMPORARILY_UNAVAILABLE, isDependencyUnavailable } from './unavailable.js';
 
 export type App = FastifyInstance<any, any, any, Logger, TypeBoxTypeProvider>;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+/** What a 503 for an unreachable dependency suggests to clients (a database restart takes seconds). */
+const RETRY_AFTER_SECONDS = 5;
 
 export interface CreateHttpServerOptions {
   logger: Logger;
@@ -50,6 +53,10 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
 
   app.setErrorHandler((error: any, request, reply) => {
     if (error.validation) return reply.status(400).send(validationAnswer(error));
+    if (!(error instanceof HttpError) && isDependencyUnavailable(error)) {
+      request.log.warn({ err: error }, 'request refused: a dependency is unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: TEMPORARILY_UNAVAILABLE });
+    }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ err: { code: error.code, message: error.message }, status }, 'request refused');
