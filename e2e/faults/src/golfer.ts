@@ -18,7 +18,7 @@ export interface Answer<T = Record<string, unknown>> {
 /** Network failures (the gateway itself down) come back as status 0, not as an exception. */
 async function call<T>(url: string, init: RequestInit): Promise<Answer<T>> {
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(Number(process.env.FAULTS_REQUEST_TIMEOUT_MS ?? 60_000)) });
     const text = await res.text();
     let body: unknown = {};
     try {
