@@ -18,6 +18,11 @@ export function createDb<DB>(connectionString: string, options: { schema: string
   });
   // An idle client's error (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // So must a checked-out one's: pg-pool listens only while a client is idle, and a connection cut
+  // mid-query (database crash or restart) emits 'error' on the client beside rejecting the query.
+  // Unheard, that event ended the whole service; the rejected query already tells the caller, and
+  // the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

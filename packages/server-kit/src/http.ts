@@ -4,10 +4,13 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
+import { TEMPORARILY_UNAVAILABLE, isDependencyUnavailable } from './unavailable.js';
 
 export type App = FastifyInstance<any, any, any, Logger, TypeBoxTypeProvider>;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+/** What a 503 for an unreachable dependency suggests to clients (a database restart takes seconds). */
+const RETRY_AFTER_SECONDS = 5;
 
 export interface CreateHttpServerOptions {
   logger: Logger;
@@ -50,6 +53,10 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
 
   app.setErrorHandler((error: any, request, reply) => {
     if (error.validation) return reply.status(400).send(validationAnswer(error));
+    if (!(error instanceof HttpError) && isDependencyUnavailable(error)) {
+      request.log.warn({ err: error }, 'request refused: a dependency is unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: TEMPORARILY_UNAVAILABLE });
+    }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ err: { code: error.code, message: error.message }, status }, 'request refused');
@@ -120,16 +127,33 @@ export const NUL_REFUSED = 'Text must not contain NUL characters';
  * Where the first NUL character of a parsed body is ('' for the body itself, 'notes' or 'sets.2.name'
  * for a field), or undefined. Iterative, so no body nests deep enough to overflow the stack.
  */
+/**
+ * Only what a body parser builds (JSON objects: plain prototypes) is walked. A route that takes its
+ * body as a stream (the gateway's forwarded routes) has a request object there, whose graph of
+ * sockets and parsers loops back on itself: walking it never ended, and every forwarded request
+ * with a body hung the gateway (found by `pnpm test:faults`, scenario d).
+ */
+function isParsedObject(item: unknown): item is Record<string, unknown> {
+  if (item === null || typeof item !== 'object') return false;
+  const prototype = Object.getPrototypeOf(item);
+  return prototype === Object.prototype || prototype === null;
+}
+
 export function findNul(value: unknown): string | undefined {
   const stack: Array<[unknown, string]> = [[value, '']];
+  const seen = new WeakSet<object>();
   while (stack.length > 0) {
     const [item, path] = stack.pop()!;
+    if (item !== null && typeof item === 'object') {
+      if (seen.has(item)) continue;
+      seen.add(item);
+    }
     const at = (key: string) => (path ? `${path}.${key}` : key);
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return path;
     } else if (Array.isArray(item)) {
       item.forEach((child, i) => stack.push([child, at(String(i))]));
-    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+    } else if (isParsedObject(item)) {
       for (const [key, child] of Object.entries(item)) {
         if (key.includes('\u0000')) return path;
         stack.push([child, at(key)]);

@@ -34,18 +34,35 @@ export async function stopProcess(child: ChildProcess | undefined): Promise<void
 export interface PrivateRedis {
   port: number;
   url: string;
-  /** Stops the server (SIGTERM; without persistence its data is gone, as after a crash). */
+  /** Stops the server (SIGTERM; without persistence its data is gone, as after a crash; with it, the append-only file keeps it). */
   stop(): Promise<void>;
   /** Starts it again on the same port. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startPrivateRedis(binary = process.env.REDIS_SERVER_PATH ?? 'redis-server'): Promise<PrivateRedis> {
-  const port = await freePort();
+export interface PrivateRedisOptions {
+  /** A fixed port (a fault run keeps to its own range); none: a free one. */
+  port?: number;
+  /**
+   * Persist as compose runs Redis (`--appendonly yes --maxmemory-policy noeviction`, BullMQ's
+   * requirement) into this folder, so a stop and start keeps the queues. None: no persistence.
+   */
+  appendOnlyDir?: string;
+}
+
+/** redis-server's arguments: without a folder nothing survives a stop; with one, the append-only file does. */
+function redisArgs(port: number, appendOnlyDir: string | undefined): string[] {
+  const common = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--loglevel', 'warning'];
+  if (!appendOnlyDir) return [...common, '--appendonly', 'no'];
+  return [...common, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--dir', appendOnlyDir];
+}
+
+export async function startPrivateRedis(binary = process.env.REDIS_SERVER_PATH ?? 'redis-server', options: PrivateRedisOptions = {}): Promise<PrivateRedis> {
+  const port = options.port ?? (await freePort());
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
+    child = spawn(binary, redisArgs(port, options.appendOnlyDir), { stdio: 'ignore' });
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {
       if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (is it installed? set REDIS_SERVER_PATH)`);

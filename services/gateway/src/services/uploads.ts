@@ -19,7 +19,7 @@ import {
   type VideoField,
   type VideoFileFacts,
 } from '@swingfit/contracts';
-import { HttpError, publishInTransaction, type ObjectStore } from '@swingfit/server-kit';
+import { HttpError, isDependencyUnavailable, publishInTransaction, type ObjectStore } from '@swingfit/server-kit';
 import { CORE_SCHEMA } from '@swingfit/core-db';
 import type { GatewayDeps } from '../deps.js';
 import {
@@ -63,6 +63,23 @@ export const refused = (r: UploadRefusal) => new HttpError(403, r.message, { req
 export const invalid = (issue: UploadIssue, status = 400) =>
   new HttpError(status, issue.message, { title: issue.title, errors: [{ field: issue.field, message: issue.message }] });
 
+/**
+ * The object store cannot be reached: nothing was stored or spent, and the golfer hears so. Found by
+ * `pnpm test:faults` (scenario c): with the store down, an upload ended the gateway process.
+ */
+export const STORAGE_UNAVAILABLE = 'Video storage is unavailable right now, so your video was not saved and no upload was used. Please try again in a few minutes.';
+export const storageUnavailable = () => new HttpError(503, STORAGE_UNAVAILABLE, { title: 'Upload Unavailable' });
+
+/** Runs a storage step; a store that cannot be reached becomes the golfer's 503. */
+async function fromStore<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof HttpError) && isDependencyUnavailable(error)) throw storageUnavailable();
+    throw error;
+  }
+}
+
 /** An upload that ffprobe cannot read, in the golfer's words. */
 export const unreadableVideo = (field: VideoField): UploadIssue => ({
   title: 'Invalid Video File',
@@ -97,8 +114,13 @@ async function streamToStore(store: ObjectStore, key: string, file: Readable, co
   // A destroyed stream would never settle the pipeline below (Node waits for events already gone).
   if (file.destroyed) throw incompleteUpload();
   let bytes = 0;
+  // Once storage has given up, the rest of the file is read and dropped: the request must be read to
+  // its end to be answered, and destroying the part's stream instead left the multipart parser
+  // waiting forever (the golfer's upload hung with the store down; found by `pnpm test:faults`).
+  let storeGaveUp = false;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      if (storeGaveUp) return done();
       const before = bytes;
       bytes += chunk.length;
       // Past the declared length the rest is read but not sent (storage expects exactly that many
@@ -107,14 +129,20 @@ async function streamToStore(store: ObjectStore, key: string, file: Readable, co
       else done(null, chunk);
     },
     flush(done) {
-      done(declared !== undefined && bytes !== declared ? new DeclaredSizeMismatch() : null);
+      done(!storeGaveUp && declared !== undefined && bytes !== declared ? new DeclaredSizeMismatch() : null);
     },
   });
   const type = contentType || 'application/octet-stream';
+  // Failures are read from the two promises below; an 'error' event nobody hears any more (the SDK
+  // gives up after the pipeline has finished feeding it) would otherwise end the whole gateway.
+  counted.on('error', () => undefined);
   const stored = (declared !== undefined ? putDeclared(store, key, counted, type, declared, signal) : store.putStream(key, counted, type, { partSize: PART_SIZE, queueSize: 2, signal })).catch(
     (error: unknown) => {
-      // The request stream must not wait forever on a consumer that gave up.
-      counted.destroy(error as Error);
+      // The request stream must not wait on a consumer that gave up: what is buffered and what
+      // follows flows into nothing.
+      storeGaveUp = true;
+      counted.unpipe();
+      counted.resume();
       throw error;
     },
   );
@@ -208,7 +236,7 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
       const key = originalKey(userId, id, view);
       let size: number;
       try {
-        size = await streamToStore(deps.store, key, part.file, part.mimetype, declared, req.signal);
+        size = await fromStore(() => streamToStore(deps.store, key, part.file, part.mimetype, declared, req.signal));
       } catch (error) {
         if (!(error instanceof DeclaredSizeMismatch)) throw error;
         // Some stores (s3rver) still write the cut-off body of an aborted PUT a moment later; the
@@ -243,7 +271,7 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
     const probe: Partial<Record<CameraView, VideoProbe>> = {};
     for (const [field, file] of Object.entries(files) as Array<[VideoField, StoredFile]>) {
       try {
-        probe[file.view] = await probeStoredVideo(deps.store, file.key);
+        probe[file.view] = await fromStore(() => probeStoredVideo(deps.store, file.key));
       } catch (error) {
         if (!(error instanceof UnreadableVideoError)) throw error;
         // ffprobe's words (demuxer names, memory addresses) are for the log, not for the golfer.

@@ -29,9 +29,14 @@ interface FfprobeStream {
  * ffprobe fetches only the byte ranges it needs (moov at the end included), nothing is copied.
  * HEVC and ProRes pass: the worker transcodes them for the browser.
  */
+/** ffprobe's words when the presigned URL's server does not answer. */
+const STORE_UNREACHABLE = /Connection refused|Connection reset by peer|Connection timed out|Network is unreachable/i;
+
 export async function probeStoredVideo(store: ObjectStore, key: string): Promise<VideoProbe> {
   const url = await getSignedUrl(store.client, new GetObjectCommand({ Bucket: store.bucket, Key: key }), { expiresIn: 300 });
   const { code, stdout, stderr } = await runFfprobe(['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url]);
+  // ffprobe reads through the store: a store it cannot reach is an outage, not a broken video.
+  if (code !== 0 && STORE_UNREACHABLE.test(stderr)) throw Object.assign(new Error(`object store unreachable: ${firstLine(stderr)}`), { code: 'ECONNREFUSED' });
   if (code !== 0) throw new UnreadableVideoError(firstLine(stderr) || `ffprobe exited with ${code}`);
   let info: { format?: { format_name?: string; duration?: string }; streams?: FfprobeStream[] };
   try {
