@@ -17,3 +17,4 @@ export * from './storage.js';
 export * from './embedded-s3.js';
 export * from './service-config.js';
 export * from './internal-auth.js';
+export * from './metrics.js';

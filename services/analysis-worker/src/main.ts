@@ -3,10 +3,12 @@ import {
   JobQueues,
   ObjectStore,
   OutboxRelay,
+  ServiceMetrics,
   closeOnSignals,
   createHttpServer,
   createLogger,
   createRedis,
+  metricsToken,
   objectStoreConfig,
   outboxLag,
   pingDb,
@@ -21,6 +23,7 @@ import type { AnalysisDeps } from './jobs/analysis-job.js';
 import { analysisJobHandlers, createAnalysisWorker } from './jobs/analysis-worker.js';
 import { createReconcileWorker, reconcileJobHandlers, type ReconcileDeps } from './jobs/reconcile.js';
 import { createStages } from './pipeline/registry.js';
+import { countAnalyses } from './jobs/analysis-metrics.js';
 
 const config = readConfig();
 const logger = createLogger('analysis-worker', config.LOG_LEVEL);
@@ -46,6 +49,9 @@ const reconcileDeps: ReconcileDeps = {
 // Every job the table gives this service has a handler, or it does not start (one line naming it).
 requireHandlers('analysis-worker', { events: {}, jobs: { ...analysisJobHandlers(analysisDeps), ...reconcileJobHandlers(reconcileDeps) } });
 
+// GET /metrics on the health port (bearer METRICS_TOKEN or INTERNAL_TOKEN): analyses by outcome, job
+// timings, the analysis queues' depth (the same figures from every replica: read them with max()).
+const metrics = new ServiceMetrics({ service: 'analysis-worker', logger, outbox: { db, schema: CORE_SCHEMA }, queues });
 const worker = createAnalysisWorker(analysisDeps, {
   connection: queues.connection,
   prefix: queues.prefix,
@@ -53,7 +59,8 @@ const worker = createAnalysisWorker(analysisDeps, {
   lockDuration: config.JOB_LOCK_MS,
   maxStalledCount: 2,
 });
-const reconciler = createReconcileWorker(reconcileDeps, queues);
+countAnalyses(metrics.watchWorker(worker), metrics);
+const reconciler = metrics.watchWorker(createReconcileWorker(reconcileDeps, queues));
 relay.start();
 // One schedule across replicas (upsertJobScheduler); retried while Redis is away, and put back if Redis lost it.
 const every = config.ANALYSIS_RECONCILE_EVERY_MS;
@@ -66,7 +73,7 @@ stages.warm?.().then(
   (error: unknown) => logger.warn({ err: error }, 'pose models could not be loaded ahead of time'),
 );
 
-const health = createHttpServer({ logger });
+const health = createHttpServer({ logger, metrics: { metrics, token: metricsToken(config) } });
 registerHealth(
   health,
   {
@@ -103,6 +110,7 @@ closeOnSignals(
     { name: 'outbox relay', close: () => relay.close() },
     { name: 'job queues', close: () => producers.close() },
     { name: 'health', close: () => health.close() },
+    { name: 'metrics', close: () => metrics.close() },
     { name: 'redis', close: () => redis.quit() },
     { name: 'postgres', close: () => db.destroy() },
   ],

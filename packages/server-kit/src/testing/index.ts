@@ -101,3 +101,4 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+export * from './metrics.js';

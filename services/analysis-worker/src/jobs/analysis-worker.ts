@@ -1,6 +1,6 @@
 import { UnrecoverableError, type ConnectionOptions, type Worker } from 'bullmq';
 import { ANALYSIS_QUEUE } from '@swingfit/contracts';
-import { processJobs, type JobHandlers } from '@swingfit/server-kit';
+import { processJobs, traceOf, type JobHandlers } from '@swingfit/server-kit';
 import { failAnalysis } from '../db/analyses.js';
 import { runAnalysis, type AnalysisDeps, type AnalysisProgress } from './analysis-job.js';
 
@@ -26,7 +26,7 @@ export interface AnalysisWorkerOptions {
 export function analysisJobHandlers(deps: AnalysisDeps): Pick<JobHandlers, 'analysis'> {
   return {
     analysis: async (data, { job, signal }) => {
-      const log = deps.logger.child({ analysisId: data.analysisId, jobId: job.id, attempt: job.attemptsMade + 1 });
+      const log = deps.logger.child({ analysisId: data.analysisId, jobId: job.id, attempt: job.attemptsMade + 1, ...traceOf(data) });
       let last = 0;
       let lastStage = '';
       const onProgress = (p: AnalysisProgress) => {
