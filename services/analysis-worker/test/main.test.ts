@@ -59,7 +59,8 @@ describe('analysis-worker main', () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
     const { id } = await h.createAnalysis({ video: await makeClip(dir, 'clip', { width: 640, height: 360, seconds: 1 }) });
-    await h.queue.add('analysis', { analysisId: id }, { ...ANALYSIS_JOB_OPTIONS, jobId: analysisJobId(id) });
+    // As the relay adds it from the upload's event: with the upload request's id.
+    await h.queue.add('analysis', { analysisId: id, requestId: 'upload-req-77' }, { ...ANALYSIS_JOB_OPTIONS, jobId: analysisJobId(id) });
     const done = await eventually(async () => {
       const r = await h.db.selectFrom('swing_analyses').select(['status', 'technical_details']).where('id', '=', id).executeTakeFirstOrThrow();
       return r.status === 'complete' || r.status === 'failed' ? r : undefined;
@@ -69,8 +70,8 @@ describe('analysis-worker main', () => {
     expect(stages).toEqual(expect.arrayContaining(['face-on:probe', 'face-on:transcode', 'face-on:poster']));
     // The relay moved the outcome event to the gateway's queue.
     await eventually(async () => {
-      const events = await h.db.selectFrom('outbox').select(['type', 'sent_at']).execute();
-      return events.some((e) => e.type === `analysis.${done.status === 'complete' ? 'completed' : 'failed'}` && e.sent_at);
+      const events = await h.db.selectFrom('outbox').select(['type', 'sent_at', 'request_id']).execute();
+      return events.some((e) => e.type === `analysis.${done.status === 'complete' ? 'completed' : 'failed'}` && e.sent_at && e.request_id === 'upload-req-77');
     }, 15_000);
 
     // /metrics on the health port: the analysis counted once by outcome, its job timed, the queue read.

@@ -37,7 +37,7 @@ export function analysisJobHandlers(deps: AnalysisDeps): Pick<JobHandlers, 'anal
         lastStage = p.stage;
         job.updateProgress(p).catch(() => undefined);
       };
-      const result = await runAnalysis({ ...deps, logger: log }, data.analysisId, { signal, onProgress });
+      const result = await runAnalysis({ ...deps, logger: log }, data.analysisId, { signal, onProgress, ...(data.requestId ? { requestId: data.requestId } : {}) });
       log.info({ outcome: result.outcome, ...(result.outcome === 'complete' ? { stages: result.stages } : {}) }, 'analysis job finished');
       if (result.outcome === 'failed') throw new UnrecoverableError(result.reason);
       return result;
@@ -67,7 +67,7 @@ export function createAnalysisWorker(deps: AnalysisDeps, options: AnalysisWorker
     if (!final || typeof job.data?.analysisId !== 'number') return;
     // Out of retries (or stalled too often): the golfer must not wait on an analysis that will never finish.
     // Should this write fail too, the reconciler finds the analysis stuck and settles it.
-    failAnalysis(deps.db, job.data.analysisId, { error: 'The analysis could not be completed', message: FAILED_MESSAGE, cause: err.message }).catch((e: unknown) =>
+    failAnalysis(deps.db, job.data.analysisId, { error: 'The analysis could not be completed', message: FAILED_MESSAGE, cause: err.message }, job.data.requestId).catch((e: unknown) =>
       deps.logger.error({ err: e, analysisId: job.data.analysisId }, 'could not record the analysis failure'),
     );
   });
