@@ -37,7 +37,8 @@ export const NOTIFICATIONS_PAGE = { default: 30, max: 100 } as const;
  */
 export const NotificationsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: NOTIFICATIONS_PAGE.max })),
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  // Ids are bigserial; past the largest safe integer the value cannot be an id (PostgreSQL would refuse it with a 500).
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
 });
 export type NotificationsQuery = Static<typeof NotificationsQuery>;
 export const UNREAD_COUNT_HEADER = 'x-unread-count';
