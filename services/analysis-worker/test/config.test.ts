@@ -15,6 +15,9 @@ import { runPoseStage } from '../src/pose/index.js';
 /* Every worker setting comes through config.ts; stages switch by configuration; every job of the table has its handler. */
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** The object store's keys have no default (like any S3's); every case here gives them. */
+const KEYS = { S3_ACCESS_KEY: 'test-access', S3_SECRET_KEY: 'test-secret' };
+const parse = (env: Record<string, string>) => parseWorkerConfig({ ...KEYS, ...env });
 const src = join(here, '../src');
 
 function sources(dir: string): string[] {
@@ -33,7 +36,7 @@ describe('worker configuration', () => {
   });
 
   it('has defaults for every setting (every pose thread loads the measure model unless told otherwise)', () => {
-    const config = parseWorkerConfig({});
+    const config = parse({});
     expect(config.POSE_MEASURE_WORKERS).toBeUndefined();
     expect(config).toMatchObject({
       ANALYSIS_POSE: 'on',
@@ -58,7 +61,7 @@ describe('worker configuration', () => {
   ])('names a bad setting in one line: %o', (env, message) => {
     let error: unknown;
     try {
-      parseWorkerConfig(env);
+      parse(env);
     } catch (e) {
       error = e;
     }
@@ -70,7 +73,7 @@ describe('worker configuration', () => {
   it('stops the worker at start with that one line (exit 78)', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(src, 'main.ts')], {
       cwd: join(here, '..'),
-      env: { ...process.env, NODE_NO_WARNINGS: '1', ANALYSIS_WRITER: 'openai', OPENAI_API_KEY: '' },
+      env: { ...process.env, ...KEYS, NODE_NO_WARNINGS: '1', ANALYSIS_WRITER: 'openai', OPENAI_API_KEY: '' },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -81,17 +84,17 @@ describe('worker configuration', () => {
 
 describe('pipeline stages by configuration', () => {
   it('ANALYSIS_POSE=off runs without pose estimation (no models to warm or close)', () => {
-    const stages = createStages(parseWorkerConfig({ ANALYSIS_POSE: 'off' }));
+    const stages = createStages(parse({ ANALYSIS_POSE: 'off' }));
     expect(stages.pose).toBe(skipPoseStage);
     expect(stages.warm).toBeUndefined();
     expect(stages.describe).toEqual({ pose: 'off', writer: 'offline', model: null });
   });
 
   it('ANALYSIS_POSE=on uses the pose stage; the writer follows ANALYSIS_WRITER and the key', () => {
-    const on = createStages(parseWorkerConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'coach-1' }));
+    const on = createStages(parse({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'coach-1' }));
     expect(on.pose).toBe(runPoseStage);
     expect(on.describe).toEqual({ pose: 'on', writer: 'openai', model: 'coach-1' });
-    expect(createStages(parseWorkerConfig({ OPENAI_API_KEY: 'sk-x', ANALYSIS_WRITER: 'offline' })).describe.writer).toBe('offline');
+    expect(createStages(parse({ OPENAI_API_KEY: 'sk-x', ANALYSIS_WRITER: 'offline' })).describe.writer).toBe('offline');
   });
 });
 
