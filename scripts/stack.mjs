@@ -61,6 +61,9 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
   env.DATA_DIR = resolve(ROOT, env.DATA_DIR ?? '.data');
   env.INTERNAL_TOKEN ??= randomBytes(24).toString('base64url');
   env.NODE_ENV ??= dev ? 'development' : 'production';
+  // Without Stripe keys billing simulates payments, which production refuses unless asked by name:
+  // a local run asks (an explicit BILLING_TEST_MODE=off still wins).
+  if (!env.STRIPE_SECRET_KEY) env.BILLING_TEST_MODE ??= 'on';
   mkdirSync(env.DATA_DIR, { recursive: true });
   // The gateway requires ADMIN_PASSWORD in production; a local run generates one once into
   // DATA_DIR/admin-password (the gateway's own rule, so both agree) and hands it to the gateway only.

@@ -52,7 +52,10 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const WEEK_SECONDS = 7 * 24 * 3600;
 
-export const AnalysisJobData = Type.Object({ analysisId: Type.Integer({ minimum: 1 }) });
+/** Jobs an event starts carry the request id of that event (deliveriesOf), so the job's log lines carry it too. */
+const RequestId = Type.Optional(Type.String({ maxLength: 100 }));
+
+export const AnalysisJobData = Type.Object({ analysisId: Type.Integer({ minimum: 1 }), requestId: RequestId });
 export type AnalysisJobData = Static<typeof AnalysisJobData>;
 /** The job id of an analysis: one job per analysis, so a second enqueue of the same upload is a no-op. */
 export const analysisJobId = (analysisId: number) => `analysis-${analysisId}`;
@@ -177,7 +180,7 @@ export function deliveriesOf(envelope: EventEnvelope, routing: Routing = DEFAULT
   for (const [name, definition] of Object.entries(routing.jobs)) {
     const start = definition.startedBy;
     if (start?.event !== envelope.type) continue;
-    const data = start.data(envelope.payload as never);
+    const data = { ...(start.data(envelope.payload as never) as object), ...(envelope.requestId ? { requestId: envelope.requestId } : {}) };
     out.push({ queue: definition.queue, name, data, opts: addOptions(definition, definition.jobId?.(data as never)) });
   }
   return out;

@@ -140,7 +140,8 @@ export function consumeEvents(options: ConsumeOptions): Worker {
       const first = payloadSchema ? Value.Errors(payloadSchema, envelope.payload).First() : undefined;
       throw new UnrecoverableError(`event ${type} payload does not match its schema${first ? ` at ${first.path}: ${first.message}` : ''}`);
     }
-    return withDeadline(timeoutMs, `event ${type} handler`, () =>
+    const started = Date.now();
+    const result = await withDeadline(timeoutMs, `event ${type} handler`, () =>
       db.transaction().execute(async (trx) => {
         // The database ends a stuck handler's statements too, so the connection comes back.
         await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
@@ -156,6 +157,10 @@ export function consumeEvents(options: ConsumeOptions): Worker {
         return 'processed';
       }),
     );
+    // reqId: the id of the request that caused the event (the envelope's requestId), so one grep
+    // follows a golfer's request from the gateway's log into every consumer's.
+    logger.info({ ...traceOf(envelope), consumer: service, eventId: envelope.id, type, result, ms: Date.now() - started }, 'event handled');
+    return result;
   };
 
   const worker = new Worker(eventQueueName(service), handle, {
@@ -165,10 +170,16 @@ export function consumeEvents(options: ConsumeOptions): Worker {
   });
   worker.on('failed', (job, err) => {
     const final = !job || err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
-    const details = { err, eventId: job?.id, type: job?.name, attempts: job?.attemptsMade };
+    const details = { err, ...traceOf(job?.data), consumer: service, eventId: job?.id, type: job?.name, attempts: job?.attemptsMade };
     if (final) logger.error(details, 'event moved to the failed set after its attempts; list and replay with `pnpm events:replay`');
     else logger.warn(details, 'event handling failed; it will be retried');
   });
   worker.on('error', (err) => logger.warn({ err }, 'event worker error'));
   return worker;
+}
+
+/** The log fields that tie a job or event to the request behind it: { reqId } when it carries one. */
+export function traceOf(data: unknown): { reqId?: string } {
+  const requestId = (data as { requestId?: unknown } | null | undefined)?.requestId;
+  return typeof requestId === 'string' && requestId ? { reqId: requestId } : {};
 }

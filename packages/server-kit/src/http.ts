@@ -5,6 +5,8 @@ import addFormats from 'ajv-formats';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import { TEMPORARILY_UNAVAILABLE, isDependencyUnavailable } from './unavailable.js';
+import { sameSecret } from './internal-auth.js';
+import { UNMATCHED_ROUTE, type ServiceMetrics } from './metrics.js';
 
 export type App = FastifyInstance<any, any, any, Logger, TypeBoxTypeProvider>;
 
@@ -16,6 +18,8 @@ export interface CreateHttpServerOptions {
   logger: Logger;
   bodyLimit?: number;
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Times every answer and serves GET /metrics to holders of `token` (a bearer token). */
+  metrics?: { metrics: ServiceMetrics; token: string };
 }
 
 /**
@@ -46,6 +50,7 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
 
   registerRouteCatalog(app);
   refuseNul(app);
+  if (options.metrics) serveMetrics(app, options.metrics.metrics, options.metrics.token);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -70,6 +75,29 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
   // (SPA fallback). Fastify's default 404 body already carries `message`.
   return app;
 }
+
+/**
+ * Every answer's latency by route pattern (routeOptions.url: '/api/swing-analyses/:id', never the raw
+ * URL, so the series stay few), and GET /metrics behind a bearer token: the figures name queues, routes
+ * and volumes an outsider has no business reading, and the gateway is public.
+ */
+function serveMetrics(app: App, metrics: ServiceMetrics, token: string) {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    metrics.http.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', async (request, reply) => {
+    const header = request.headers.authorization;
+    const given = typeof header === 'string' && header.startsWith(BEARER) ? header.slice(BEARER.length).trim() : undefined;
+    if (!token || !sameSecret(given, token)) {
+      reply.header('www-authenticate', 'Bearer');
+      return reply.status(401).send({ message: 'Unauthorized: /metrics needs `Authorization: Bearer <METRICS_TOKEN>`' });
+    }
+    return reply.type(metrics.contentType).send(await metrics.text());
+  });
+}
+
+const BEARER = 'Bearer ';
 
 interface AjvIssue {
   instancePath: string;

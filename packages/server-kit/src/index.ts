@@ -18,3 +18,4 @@ export * from './embedded-s3.js';
 export * from './service-config.js';
 export * from './internal-auth.js';
 export * from './unavailable.js';
+export * from './metrics.js';

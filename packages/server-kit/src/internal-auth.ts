@@ -13,7 +13,8 @@ declare module 'fastify' {
   }
 }
 
-function sameSecret(given: unknown, expected: string): boolean {
+/** Compares a secret in constant time (no early exit that would time out how much of it matched). */
+export function sameSecret(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

@@ -4,7 +4,7 @@ import { JOBS, jobOptions, jobsOfQueue, type AnyJobDefinition, type JobData, typ
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { settleWithin, withDeadline } from './deadline.js';
-import type { QueueSettings } from './events.js';
+import { traceOf, type QueueSettings } from './events.js';
 import { assertHandlers } from './startup-check.js';
 
 /* Typed helpers over the job table (contracts/jobs.ts): add a job, process a queue, schedule repeatable jobs. */
@@ -121,6 +121,8 @@ export interface JobContext {
   job: Job;
   /** Fires at the job's timeout (job table) or when the worker cancels the job (shutdown). */
   signal: AbortSignal;
+  /** The worker's logger bound to this job (queue, job, jobId, and reqId when a request started it). */
+  log?: Logger;
 }
 
 export type JobHandler<N extends JobName> = (data: JobData<N>, context: JobContext) => Promise<unknown>;
@@ -151,7 +153,12 @@ export function processJobs(options: ProcessJobsOptions): Worker {
     const definition: AnyJobDefinition = JOBS[name];
     if (!Value.Check(definition.payload, job.data)) throw new UnrecoverableError(`malformed ${name} job data`);
     const handler = handlers[name] as (data: unknown, context: JobContext) => Promise<unknown>;
-    return withDeadline(definition.timeoutMs, `job ${name}`, (deadline) => handler(job.data, { job, signal: deadline }), signal);
+    const log = options.logger.child({ queue, job: name, jobId: job.id, attempt: job.attemptsMade + 1, ...traceOf(job.data) });
+    const started = Date.now();
+    const result = await withDeadline(definition.timeoutMs, `job ${name}`, (deadline) => handler(job.data, { job, signal: deadline, log }), signal);
+    // Scheduled jobs run every minute or so: their line is debug; a job a request started is worth info.
+    log[definition.repeat ? 'debug' : 'info']({ ms: Date.now() - started }, 'job finished');
+    return result;
   };
   const worker = new Worker(queue, processor, { ...options.worker, connection: options.settings.connection, prefix: options.settings.prefix });
   worker.on('error', (err) => options.logger.warn({ err, queue }, 'job worker error'));

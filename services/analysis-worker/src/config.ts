@@ -1,12 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonEnv, ConfigError, ObjectStoreEnv, parseConfig } from '@swingfit/server-kit';
+import { CommonEnv, ConfigError, MetricsEnv, ObjectStoreEnv, parseConfig } from '@swingfit/server-kit';
 
 /* Every setting of the analysis worker, read once at start (listed with meanings in .env.example). */
 
 export const WorkerEnv = Type.Object({
   ...CommonEnv,
   ...ObjectStoreEnv,
-  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8083, description: 'health server port (/healthz, /readyz)' }),
+  ...MetricsEnv,
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8083, description: 'health and metrics server port (/healthz, /readyz, /metrics)' }),
+  // The worker takes no calls from the gateway; the shared secret only guards /metrics when METRICS_TOKEN is unset.
+  INTERNAL_TOKEN: Type.String({ default: '', description: 'with METRICS_TOKEN empty, the bearer token /metrics requires (empty too: /metrics refuses everyone)' }),
   HOST: Type.String({ default: '127.0.0.1' }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1, description: 'analyses processed at once by this process' }),
   JOB_LOCK_MS: Type.Integer({ minimum: 5_000, default: 60_000, description: 'BullMQ job lock duration' }),

@@ -3,10 +3,12 @@ import {
   JobQueues,
   ObjectStore,
   OutboxRelay,
+  ServiceMetrics,
   closeOnSignals,
   createHttpServer,
   createLogger,
   createRedis,
+  metricsToken,
   objectStoreConfig,
   outboxLag,
   pingDb,
@@ -22,6 +24,7 @@ import { analysisJobHandlers, createAnalysisWorker } from './jobs/analysis-worke
 import { createReconcileWorker, reconcileJobHandlers, type ReconcileDeps } from './jobs/reconcile.js';
 import { createStages } from './pipeline/registry.js';
 import { sweepOrphanWorkDirs } from './pipeline/work-dir.js';
+import { countAnalyses } from './jobs/analysis-metrics.js';
 
 const config = readConfig();
 const logger = createLogger('analysis-worker', config.LOG_LEVEL);
@@ -47,6 +50,9 @@ const reconcileDeps: ReconcileDeps = {
 // Every job the table gives this service has a handler, or it does not start (one line naming it).
 requireHandlers('analysis-worker', { events: {}, jobs: { ...analysisJobHandlers(analysisDeps), ...reconcileJobHandlers(reconcileDeps) } });
 
+// GET /metrics on the health port (bearer METRICS_TOKEN or INTERNAL_TOKEN): analyses by outcome, job
+// timings, the analysis queues' depth (the same figures from every replica: read them with max()).
+const metrics = new ServiceMetrics({ service: 'analysis-worker', logger, outbox: { db, schema: CORE_SCHEMA }, queues });
 const worker = createAnalysisWorker(analysisDeps, {
   connection: queues.connection,
   prefix: queues.prefix,
@@ -54,7 +60,8 @@ const worker = createAnalysisWorker(analysisDeps, {
   lockDuration: config.JOB_LOCK_MS,
   maxStalledCount: 2,
 });
-const reconciler = createReconcileWorker(reconcileDeps, queues);
+countAnalyses(metrics.watchWorker(worker), metrics);
+const reconciler = metrics.watchWorker(createReconcileWorker(reconcileDeps, queues));
 relay.start();
 // One schedule across replicas (upsertJobScheduler); retried while Redis is away, and put back if Redis lost it.
 const every = config.ANALYSIS_RECONCILE_EVERY_MS;
@@ -73,7 +80,7 @@ void sweepOrphanWorkDirs().then(
   (error: unknown) => logger.warn({ err: error }, 'could not sweep old work folders'),
 );
 
-const health = createHttpServer({ logger });
+const health = createHttpServer({ logger, metrics: { metrics, token: metricsToken(config) } });
 registerHealth(
   health,
   {
@@ -110,6 +117,7 @@ closeOnSignals(
     { name: 'outbox relay', close: () => relay.close() },
     { name: 'job queues', close: () => producers.close() },
     { name: 'health', close: () => health.close() },
+    { name: 'metrics', close: () => metrics.close() },
     { name: 'redis', close: () => redis.quit() },
     { name: 'postgres', close: () => db.destroy() },
   ],

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_JOB_OPTIONS, analysisJobId } from '@swingfit/contracts';
-import { eventually, testRedisUrl } from '@swingfit/server-kit/testing';
+import { eventually, metricSample, testRedisUrl } from '@swingfit/server-kit/testing';
+import { FAILURE_CATEGORIES, failureCategory } from '../src/jobs/analysis-metrics.js';
 import { startHarness, type Harness } from './support/harness.js';
 import { makeClip } from './support/clips.js';
 
@@ -16,6 +17,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 let h: Harness;
 let dir: string;
 let child: ChildProcess | undefined;
+const METRICS_TOKEN = 'worker-metrics-token-for-tests';
 
 beforeAll(async () => {
   h = await startHarness();
@@ -45,6 +47,7 @@ describe('analysis-worker main', () => {
         S3_SECRET_KEY: h.s3.config.secretKey,
         S3_BUCKET: h.s3.config.bucket,
         PORT: String(port),
+        INTERNAL_TOKEN: METRICS_TOKEN,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -56,7 +59,8 @@ describe('analysis-worker main', () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
     const { id } = await h.createAnalysis({ video: await makeClip(dir, 'clip', { width: 640, height: 360, seconds: 1 }) });
-    await h.queue.add('analysis', { analysisId: id }, { ...ANALYSIS_JOB_OPTIONS, jobId: analysisJobId(id) });
+    // As the relay adds it from the upload's event: with the upload request's id.
+    await h.queue.add('analysis', { analysisId: id, requestId: 'upload-req-77' }, { ...ANALYSIS_JOB_OPTIONS, jobId: analysisJobId(id) });
     const done = await eventually(async () => {
       const r = await h.db.selectFrom('swing_analyses').select(['status', 'technical_details']).where('id', '=', id).executeTakeFirstOrThrow();
       return r.status === 'complete' || r.status === 'failed' ? r : undefined;
@@ -66,9 +70,24 @@ describe('analysis-worker main', () => {
     expect(stages).toEqual(expect.arrayContaining(['face-on:probe', 'face-on:transcode', 'face-on:poster']));
     // The relay moved the outcome event to the gateway's queue.
     await eventually(async () => {
-      const events = await h.db.selectFrom('outbox').select(['type', 'sent_at']).execute();
-      return events.some((e) => e.type === `analysis.${done.status === 'complete' ? 'completed' : 'failed'}` && e.sent_at);
+      const events = await h.db.selectFrom('outbox').select(['type', 'sent_at', 'request_id']).execute();
+      return events.some((e) => e.type === `analysis.${done.status === 'complete' ? 'completed' : 'failed'}` && e.sent_at && e.request_id === 'upload-req-77');
     }, 15_000);
+
+    // /metrics on the health port: the analysis counted once by outcome, its job timed, the queue read.
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+    const scraped = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    const error = (done.technical_details as { error?: string }).error ?? '';
+    const expected = done.status === 'complete' ? { outcome: 'completed', reason: '' } : { outcome: 'failed', reason: failureCategory({ name: 'UnrecoverableError', message: error }) };
+    expect(FAILURE_CATEGORIES).toContain(expected.reason || 'other');
+    expect(metricSample(text, 'swingfit_analyses_total', { ...expected, service: 'analysis-worker' })).toBe(1);
+    expect(metricSample(text, 'swingfit_job_duration_seconds_count', { queue: 'analysis', job: 'analysis' })).toBe(1);
+    expect(metricSample(text, 'swingfit_job_duration_seconds_sum', { queue: 'analysis', job: 'analysis' })).toBeGreaterThan(0.05);
+    expect(metricSample(text, 'swingfit_queue_jobs', { queue: 'analysis', state: 'active' })).toBe(0);
+    expect(metricSample(text, 'swingfit_queue_jobs', { queue: 'analysis-reconcile', state: 'failed' })).toBe(0);
+    expect(metricSample(text, 'swingfit_outbox_unsent_events', { schema: 'core' })).toBe(0);
 
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');

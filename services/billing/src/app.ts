@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createHttpServer, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import { createHttpServer, metricsToken, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
 import { BILLING_SCHEMA } from './db/schema.js';
 import type { BillingDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
@@ -9,7 +9,7 @@ import { webhookRoutes } from './routes/webhook.js';
 
 /** The billing service's HTTP app; main.ts and the tests both call this. */
 export async function buildApp(deps: BillingDeps): Promise<App> {
-  const app = createHttpServer({ logger: deps.logger });
+  const app = createHttpServer({ logger: deps.logger, ...(deps.metrics ? { metrics: { metrics: deps.metrics, token: metricsToken(deps.config) } } : {}) });
   registerHealth(
     app,
     { postgres: () => pingDb(deps.db as Kysely<any>), redis: () => pingRedis(deps.redis) },

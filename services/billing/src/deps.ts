@@ -6,6 +6,7 @@ import type { BillingMode, Plan } from '@swingfit/contracts';
 import type { BillingConfig } from './config.js';
 import type { BillingDatabase } from './db/schema.js';
 import type { FakeStripe } from './stripe-fake/index.js';
+import type { ServiceMetrics } from '@swingfit/server-kit';
 
 /** What routes and services receive; built once in main.ts (services/provider.ts), or by a test with its own parts. */
 export interface BillingDeps {
@@ -22,4 +23,6 @@ export interface BillingDeps {
   webhookSecret: string;
   /** Local test mode only: the simulated Stripe account whose hosted checkout and portal pages billing serves. */
   testMode?: FakeStripe;
+  /** Prometheus metrics: GET /metrics and request timings when given (main.ts always gives them). */
+  metrics?: ServiceMetrics;
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { JobQueues, OutboxRelay, closeOnSignals, createLogger, createRedis, openSchema, queueConnection, requireHandlers } from '@swingfit/server-kit';
+import { JobQueues, OutboxRelay, ServiceMetrics, closeOnSignals, createLogger, createRedis, openSchema, queueConnection, requireHandlers } from '@swingfit/server-kit';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { billingMigrations } from './db/migrations.js';
@@ -17,12 +17,14 @@ const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.Q
 const relay = new OutboxRelay(db, BILLING_SCHEMA, queues, logger);
 const provider = await openPaymentProvider(config, logger);
 
-const deps = { config, logger, db, redis, ...provider };
+// GET /metrics (bearer METRICS_TOKEN or INTERNAL_TOKEN): request timings, the reconcile queue, the billing outbox.
+const metrics = new ServiceMetrics({ service: 'billing', logger, outbox: { db, schema: BILLING_SCHEMA }, queues });
+const deps = { config, logger, db, redis, ...provider, metrics };
 // Every job the table gives billing has a handler, or it does not start (one line naming it).
 requireHandlers('billing', { events: {}, jobs: reconcileJobHandlers(deps) });
 const app = await buildApp(deps);
 relay.start();
-const reconcile = createReconcileWorker(deps, queues);
+const reconcile = metrics.watchWorker(createReconcileWorker(deps, queues));
 // One schedule across replicas (upsertJobScheduler), put back if Redis lost it.
 const producers = new JobQueues(queues, logger);
 void producers.keepScheduled('billing');
@@ -33,6 +35,7 @@ closeOnSignals(
     { name: 'outbox relay', close: () => relay.close() },
     { name: 'reconcile job', close: () => reconcile.close() },
     { name: 'job producers', close: () => producers.close() },
+    { name: 'metrics', close: () => metrics.close() },
     ...(provider.testMode ? [{ name: 'local Stripe stand-in', close: () => provider.testMode!.close() }] : []),
     { name: 'redis', close: () => redis.quit() },
     { name: 'postgres', close: () => db.destroy() },

@@ -20,3 +20,22 @@ describe('billing configuration', () => {
     expect(() => parseBillingConfig({ ...base, ...keys, STRIPE_SECRET_KEY: 'pk_test_oops' })).toThrow(/STRIPE_SECRET_KEY is malformed/);
   });
 });
+
+describe('local test mode outside development (BILLING_TEST_MODE)', () => {
+  const production = { ...base, NODE_ENV: 'production' };
+
+  it('refuses to start in production without Stripe keys unless BILLING_TEST_MODE=on, naming the variables', () => {
+    expect(() => parseBillingConfig(production)).toThrow(ConfigError);
+    expect(() => parseBillingConfig(production)).toThrow(/STRIPE_SECRET_KEY is missing: NODE_ENV=production needs real Stripe keys .*STRIPE_PUBLISHABLE_KEY.*BILLING_TEST_MODE=on/);
+    expect(() => parseBillingConfig({ ...production, BILLING_TEST_MODE: 'off' })).toThrow(/BILLING_TEST_MODE=off needs real Stripe keys/);
+    expect(billingMode(parseBillingConfig({ ...production, BILLING_TEST_MODE: 'on' }))).toBe('local-test');
+  });
+
+  it('runs Stripe in production with keys, and test mode in development unless turned off', () => {
+    expect(billingMode(parseBillingConfig({ ...production, ...keys }))).toBe('stripe');
+    expect(billingMode(parseBillingConfig({ ...production, ...keys, BILLING_TEST_MODE: 'off' }))).toBe('stripe');
+    expect(billingMode(parseBillingConfig({ ...base, NODE_ENV: 'development' }))).toBe('local-test');
+    expect(() => parseBillingConfig({ ...base, NODE_ENV: 'development', BILLING_TEST_MODE: 'off' })).toThrow(/BILLING_TEST_MODE=off needs/);
+    expect(() => parseBillingConfig({ ...base, BILLING_TEST_MODE: 'maybe' })).toThrow(/BILLING_TEST_MODE is malformed/);
+  });
+});

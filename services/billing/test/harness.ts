@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
-import { createDb, createLogger, createRedis, migrateSchema, type App, INTERNAL_TOKEN_HEADER, INTERNAL_USER_HEADER } from '@swingfit/server-kit';
-import { createTestDatabase, testRedisUrl, type TestDatabase } from '@swingfit/server-kit/testing';
+import { ServiceMetrics, createDb, createLogger, createRedis, migrateSchema, queueConnection, type App, type QueueSettings, INTERNAL_TOKEN_HEADER, INTERNAL_USER_HEADER } from '@swingfit/server-kit';
+import { createTestDatabase, testQueuePrefix, testRedisUrl, type TestDatabase } from '@swingfit/server-kit/testing';
 import { buildApp } from '../src/app.js';
 import { parseBillingConfig, type BillingConfig } from '../src/config.js';
 import { billingMigrations } from '../src/db/migrations.js';
@@ -26,12 +26,14 @@ export interface Harness {
   url: string;
   /** Headers the gateway would send for this golfer. */
   as(userId: number): Record<string, string>;
+  /** This harness's own Redis key prefix, for job workers a test starts. */
+  queues: QueueSettings;
   close(): Promise<void>;
 }
 
 export const PUBLIC_URL = 'http://127.0.0.1:18140';
 
-export async function startBilling(options: { webhooks?: 'deliver' | 'hold' } = {}): Promise<Harness> {
+export async function startBilling(options: { webhooks?: 'deliver' | 'hold'; metrics?: boolean } = {}): Promise<Harness> {
   const database: TestDatabase = await createTestDatabase();
   const db = createDb<BillingDatabase>(database.url, { schema: BILLING_SCHEMA, max: 10 });
   await migrateSchema(db, BILLING_SCHEMA, billingMigrations);
@@ -39,9 +41,13 @@ export async function startBilling(options: { webhooks?: 'deliver' | 'hold' } = 
   const config: BillingConfig = parseBillingConfig({ DATABASE_URL: database.url, INTERNAL_TOKEN: randomBytes(16).toString('hex'), PUBLIC_URL, LOG_LEVEL: 'silent' });
   const fake = await new FakeStripe({ pagesUrl: `${PUBLIC_URL}/billing/test-mode`, retryDelaysMs: [] }).start();
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const queues = { connection: queueConnection(testRedisUrl()), prefix: testQueuePrefix() };
+  const logger = createLogger('billing-test', 'silent');
+  // As main.ts builds them: only tests that read /metrics ask.
+  const metrics = options.metrics ? new ServiceMetrics({ service: 'billing', logger, outbox: { db, schema: BILLING_SCHEMA }, queues }) : undefined;
   const deps: BillingDeps = {
     config,
-    logger: createLogger('billing-test', 'silent'),
+    logger,
     db,
     redis,
     stripe: createStripe(fake.secretKey, fake.url),
@@ -49,6 +55,7 @@ export async function startBilling(options: { webhooks?: 'deliver' | 'hold' } = 
     prices: { ...LOCAL_PRICE_IDS },
     webhookSecret,
     testMode: fake,
+    ...(metrics ? { metrics } : {}),
   };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,10 +67,12 @@ export async function startBilling(options: { webhooks?: 'deliver' | 'hold' } = 
     fake,
     db,
     url,
+    queues,
     as: (userId) => ({ [INTERNAL_TOKEN_HEADER]: config.INTERNAL_TOKEN, [INTERNAL_USER_HEADER]: String(userId) }),
     async close() {
       await app.close();
       await fake.close();
+      await metrics?.close();
       redis.disconnect();
       await db.destroy();
       await database.drop();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createHttpServer, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import { createHttpServer, metricsToken, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
 import { GAMIFICATION_SCHEMA } from './db/schema.js';
 import type { GamificationDeps } from './deps.js';
 import { requireInternalCaller } from './routes/internal.js';
@@ -8,7 +8,7 @@ import { pointsRoutes } from './routes/points.js';
 
 /** The gamification service's HTTP app; main.ts and the tests both call this. */
 export async function buildApp(deps: GamificationDeps): Promise<App> {
-  const app = createHttpServer({ logger: deps.logger });
+  const app = createHttpServer({ logger: deps.logger, ...(deps.metrics ? { metrics: { metrics: deps.metrics, token: metricsToken(deps.config) } } : {}) });
   registerHealth(
     app,
     { postgres: () => pingDb(deps.db as Kysely<any>), redis: () => pingRedis(deps.redis) },

@@ -2,6 +2,7 @@ import {
   JobQueues,
   openSchema,
   OutboxRelay,
+  ServiceMetrics,
   closeOnSignals,
   consumeEvents,
   createLogger,
@@ -34,15 +35,18 @@ const queues = { connection: queueConnection(config.REDIS_URL), prefix: config.Q
  */
 const RELAY_INTERVAL_MS = 100;
 const relay = new OutboxRelay(db, GAMIFICATION_SCHEMA, queues, logger, RELAY_INTERVAL_MS);
+// GET /metrics (bearer METRICS_TOKEN or INTERNAL_TOKEN): request timings, its queues, the gamification outbox.
+const metrics = new ServiceMetrics({ service: 'gamification', logger, outbox: { db, schema: GAMIFICATION_SCHEMA }, queues });
 const consumer = consumeEvents({ service: 'gamification', db, schema: GAMIFICATION_SCHEMA, settings: queues, logger, handlers: gamificationHandlers });
+metrics.watchWorker(consumer);
 consumer.on('completed', () => relay.nudge());
 
-const weeklyReset = createWeeklyResetWorker({ db, logger }, queues);
+const weeklyReset = metrics.watchWorker(createWeeklyResetWorker({ db, logger }, queues));
 // One schedule across replicas (upsertJobScheduler), put back if Redis lost it.
 const producers = new JobQueues(queues, logger);
 void producers.keepScheduled('gamification');
 
-const app = await buildApp({ config, logger, db, redis });
+const app = await buildApp({ config, logger, db, redis, metrics });
 relay.start();
 
 closeOnSignals(
@@ -51,6 +55,7 @@ closeOnSignals(
     { name: 'event consumer', close: () => consumer.close() },
     { name: 'weekly reset', close: () => weeklyReset.close() },
     { name: 'job producers', close: () => producers.close() },
+    { name: 'metrics', close: () => metrics.close() },
     { name: 'outbox relay', close: () => relay.close() },
     { name: 'redis', close: () => redis.quit() },
     { name: 'postgres', close: () => db.destroy() },

@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import type { Worker } from 'bullmq';
 import {
   OutboxRelay,
+  ServiceMetrics,
   consumeEvents,
   createDb,
   createLogger,
@@ -38,7 +39,7 @@ export interface Harness {
 }
 
 /** The gamification service on real parts: its own PostgreSQL database and Redis key prefix, its consumer running. */
-export async function startGamification(): Promise<Harness> {
+export async function startGamification(options: { metrics?: boolean } = {}): Promise<Harness> {
   const database = await createTestDatabase();
   const prefix = testQueuePrefix();
   const config = parseConfig(GamificationEnv, {
@@ -55,9 +56,12 @@ export async function startGamification(): Promise<Harness> {
   const redis = createRedis(testRedisUrl(), 'producer');
   const queues = { connection: queueConnection(testRedisUrl()), prefix };
   const relay = new OutboxRelay(db, GAMIFICATION_SCHEMA, queues, logger);
+  // As main.ts builds them: only tests that read /metrics ask.
+  const metrics = options.metrics ? new ServiceMetrics({ service: 'gamification', logger, outbox: { db, schema: GAMIFICATION_SCHEMA }, queues }) : undefined;
   const consumer: Worker = consumeEvents({ service: 'gamification', db, schema: GAMIFICATION_SCHEMA, settings: queues, logger, handlers: gamificationHandlers });
   const inbox = new Queue(eventQueueName('gamification'), { connection: queues.connection, prefix });
-  const deps: GamificationDeps = { config, logger, db, redis };
+  metrics?.watchWorker(consumer);
+  const deps: GamificationDeps = { config, logger, db, redis, ...(metrics ? { metrics } : {}) };
   const app = await buildApp(deps);
   await app.ready();
   const harness: Harness = {
@@ -89,6 +93,7 @@ export async function startGamification(): Promise<Harness> {
       await app.close();
       await consumer.close();
       await relay.close();
+      await metrics?.close();
       await inbox.close();
       // A short suite may end before the producer connection (no offline queue) has opened.
       if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));

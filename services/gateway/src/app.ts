@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { createHttpServer, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import { createHttpServer, metricsToken, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
 import { CORE_SCHEMA } from '@swingfit/core-db';
 import type { GatewayDeps } from './deps.js';
 import { sameOriginGuard } from './http/same-origin.js';
@@ -20,7 +20,11 @@ import { billingRoutes } from './routes/billing.js';
 
 /** Builds the gateway's HTTP app from its parts; main.ts and the tests both call this. */
 export async function buildApp(deps: GatewayDeps): Promise<App> {
-  const app = createHttpServer({ logger: deps.logger, trustProxy: deps.config.TRUST_PROXY || false });
+  const app = createHttpServer({
+    logger: deps.logger,
+    trustProxy: deps.config.TRUST_PROXY || false,
+    ...(deps.metrics ? { metrics: { metrics: deps.metrics, token: metricsToken(deps.config) } } : {}),
+  });
   await securityHeaders(app, deps.config.PUBLIC_URL);
   await app.register(cookie);
   app.addHook('onRequest', sameOriginGuard([deps.config.PUBLIC_URL]));

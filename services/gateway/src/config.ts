@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonEnv, ConfigError, ObjectStoreEnv, parseConfig } from '@swingfit/server-kit';
+import { CommonEnv, ConfigError, MetricsEnv, ObjectStoreEnv, parseConfig } from '@swingfit/server-kit';
 
 const limit = (defaultValue: number, description: string) => Type.Integer({ minimum: 1, default: defaultValue, description });
 
@@ -38,6 +38,7 @@ export const GatewayEnv = Type.Object({
   OIDC_CLIENT_SECRET: Type.String({ default: '' }),
   INTERNAL_TOKEN: Type.String({ minLength: 16, description: 'shared secret the gateway sends to billing and gamification' }),
   ...RateLimitEnv,
+  ...MetricsEnv,
 });
 export type GatewayConfig = Static<typeof GatewayEnv>;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { ObjectStore, OutboxRelay, QueueSettings } from '@swingfit/server-kit';
+import type { ObjectStore, OutboxRelay, QueueSettings, ServiceMetrics } from '@swingfit/server-kit';
 import type { GatewayConfig } from './config.js';
 import type { CoreDatabase } from '@swingfit/core-db';
 
@@ -18,4 +18,6 @@ export interface GatewayDeps {
   adminPasswordHash: string;
   /** The clock workout rules read (the golfer's Central Time day); tests move it, production leaves it unset. */
   now?: () => Date;
+  /** Prometheus metrics: GET /metrics and request timings when given (main.ts always gives them). */
+  metrics?: ServiceMetrics;
 }

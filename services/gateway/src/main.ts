@@ -2,6 +2,7 @@ import {
   openSchema,
   ObjectStore,
   OutboxRelay,
+  ServiceMetrics,
   closeOnSignals,
   createLogger,
   createRedis,
@@ -37,15 +38,18 @@ const admin = resolveAdminPassword(config.ADMIN_PASSWORD, config.DATA_DIR);
 
 const adminPasswordHash = await hashAdminPassword(admin.password);
 
-const app = await buildApp({ config, logger, db, redis, queues, store, relay, adminPasswordHash });
+// GET /metrics (bearer METRICS_TOKEN or INTERNAL_TOKEN): request timings, its event queue, the core outbox.
+const metrics = new ServiceMetrics({ service: 'gateway', logger, outbox: { db, schema: CORE_SCHEMA }, queues });
+const app = await buildApp({ config, logger, db, redis, queues, store, relay, adminPasswordHash, metrics });
 relay.start();
-const eventConsumer = startEventConsumers({ db, queues, logger });
+const eventConsumer = metrics.watchWorker(startEventConsumers({ db, queues, logger }));
 
 closeOnSignals(
   [
     { name: 'http', close: () => app.close() },
     { name: 'event consumer', close: () => eventConsumer.close() },
     { name: 'outbox relay', close: () => relay.close() },
+    { name: 'metrics', close: () => metrics.close() },
     { name: 'redis', close: () => redis.quit() },
     { name: 'postgres', close: () => db.destroy() },
   ],

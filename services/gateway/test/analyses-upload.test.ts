@@ -62,7 +62,9 @@ describe('POST /api/swing-analyses', () => {
     await h.deps.relay.flush();
     const job = await queue.getJob(analysisJobId(id));
     expect(job?.name).toBe('analysis');
-    expect(job?.data).toEqual({ analysisId: id });
+    // With the upload's request id, so the analysis job's log lines and outcome event name the same request.
+    expect(job?.data).toEqual({ analysisId: id, requestId: res.headers['x-request-id'] });
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
     expect(job?.opts).toMatchObject({ attempts: 3, backoff: { type: 'exponential', delay: 5_000 } });
     const user = await h.deps.db.selectFrom('users').select('video_uploads_used').where('id', '=', g.id).executeTakeFirstOrThrow();
     expect(user.video_uploads_used).toBe(1);

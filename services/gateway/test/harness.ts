@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   OutboxRelay,
+  ServiceMetrics,
   createDb,
   createLogger,
   createRedis,
@@ -27,7 +28,7 @@ export interface Harness {
  * A gateway on real parts: its own PostgreSQL database, its own Redis key prefix, a real S3
  * server on a temporary folder. Requests go through app.inject (no port needed).
  */
-export async function startGateway(overrides: Partial<GatewayConfig> = {}): Promise<Harness> {
+export async function startGateway(overrides: Partial<GatewayConfig> = {}, options: { metrics?: boolean } = {}): Promise<Harness> {
   const database = await createTestDatabase();
   const s3 = await startTestObjectStore();
   const prefix = testQueuePrefix();
@@ -60,7 +61,9 @@ export async function startGateway(overrides: Partial<GatewayConfig> = {}): Prom
   const redis = createRedis(config.REDIS_URL, 'producer');
   const queues = { connection: queueConnection(config.REDIS_URL), prefix };
   const relay = new OutboxRelay(db, CORE_SCHEMA, queues, logger);
-  const deps: GatewayDeps = { config, logger, db, redis, queues, store: s3.store, relay, adminPasswordHash: await hashAdminPassword(config.ADMIN_PASSWORD) };
+  // As main.ts builds them: only tests that read /metrics ask (the rest keep their Redis connections few).
+  const metrics = options.metrics ? new ServiceMetrics({ service: 'gateway', logger, outbox: { db, schema: CORE_SCHEMA }, queues }) : undefined;
+  const deps: GatewayDeps = { config, logger, db, redis, queues, store: s3.store, relay, adminPasswordHash: await hashAdminPassword(config.ADMIN_PASSWORD), ...(metrics ? { metrics } : {}) };
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -69,6 +72,7 @@ export async function startGateway(overrides: Partial<GatewayConfig> = {}): Prom
     async close() {
       await app.close();
       await relay.close();
+      await metrics?.close();
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length) await redis.del(...keys);
       redis.disconnect();

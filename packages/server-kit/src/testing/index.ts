@@ -97,3 +97,4 @@ export * from './private-redis.js';
 export { freePort } from './ports.js';
 
 /** A free loopback TCP port, for a service a test or benchmark starts as its own process. */
+export * from './metrics.js';

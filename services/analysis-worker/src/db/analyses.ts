@@ -47,7 +47,7 @@ const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
  * Stores the results and the analysis.completed event in one transaction. Only a run that moves the
  * row out of 'processing' publishes, so a duplicate run (crash, stall) cannot emit a second event.
  */
-export async function completeAnalysis(db: Db, row: AnalysisRow, result: CompletedAnalysis): Promise<boolean> {
+export async function completeAnalysis(db: Db, row: AnalysisRow, result: CompletedAnalysis, requestId?: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('swing_analyses')
@@ -76,13 +76,13 @@ export async function completeAnalysis(db: Db, row: AnalysisRow, result: Complet
       .returning('id')
       .executeTakeFirst();
     if (!updated) return false;
-    await publishInTransaction(trx, CORE_SCHEMA, { type: 'analysis.completed', payload: { analysisId: row.id }, userId: row.user_id });
+    await publishInTransaction(trx, CORE_SCHEMA, { type: 'analysis.completed', payload: { analysisId: row.id }, userId: row.user_id, ...(requestId ? { requestId } : {}) });
     return true;
   });
 }
 
 /** Records a failure (reason in technical_details.error) and analysis.failed, once. */
-export async function failAnalysis(db: Db, id: number, technicalDetails: { error: string; message: string } & Record<string, unknown>): Promise<boolean> {
+export async function failAnalysis(db: Db, id: number, technicalDetails: { error: string; message: string } & Record<string, unknown>, requestId?: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('swing_analyses')
@@ -92,7 +92,7 @@ export async function failAnalysis(db: Db, id: number, technicalDetails: { error
       .returning(['id', 'user_id'])
       .executeTakeFirst();
     if (!updated) return false;
-    await publishInTransaction(trx, CORE_SCHEMA, { type: 'analysis.failed', payload: { analysisId: id, reason: technicalDetails.error }, userId: updated.user_id });
+    await publishInTransaction(trx, CORE_SCHEMA, { type: 'analysis.failed', payload: { analysisId: id, reason: technicalDetails.error }, userId: updated.user_id, ...(requestId ? { requestId } : {}) });
     return true;
   });
 }

@@ -54,7 +54,14 @@ export type AnalysisOutcome =
 
 const POSE_ADVICE = 'Film one full swing from the front with your whole body in the frame and the camera held still, then upload again.';
 
-export async function runAnalysis(deps: AnalysisDeps, analysisId: number, options: { signal?: AbortSignal; onProgress?: (p: AnalysisProgress) => void } = {}): Promise<AnalysisOutcome> {
+export interface RunOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: AnalysisProgress) => void;
+  /** The upload's request id: the outcome event carries it on, so its consumers' logs name the same request. */
+  requestId?: string;
+}
+
+export async function runAnalysis(deps: AnalysisDeps, analysisId: number, options: RunOptions = {}): Promise<AnalysisOutcome> {
   const row = await loadAnalysis(deps.db, analysisId);
   if (!row) return { outcome: 'missing' };
   if (row.status === 'complete' || row.status === 'failed') return { outcome: 'already-finished' };
@@ -65,7 +72,7 @@ export async function runAnalysis(deps: AnalysisDeps, analysisId: number, option
   const workDir = await createWorkDir(analysisId);
   try {
     const result = await analyse(deps, row, { ...options, clock, warnings, workDir });
-    const published = await completeAnalysis(deps.db, row, result);
+    const published = await completeAnalysis(deps.db, row, result, options.requestId);
     if (published) return { outcome: 'complete', stages: clock.stages };
     // The golfer deleted the analysis while it ran: the gateway already removed its objects, so the
     // outputs this run stored after that would be orphans nobody can reach.
@@ -77,7 +84,7 @@ export async function runAnalysis(deps: AnalysisDeps, analysisId: number, option
   } catch (error) {
     if (!(error instanceof AnalysisFailure)) throw error;
     deps.logger.info({ analysisId, reason: error.reason }, 'analysis failed');
-    await failAnalysis(deps.db, analysisId, { ...error.details, error: error.reason, message: error.advice ?? error.reason, stages: clock.stages, warnings });
+    await failAnalysis(deps.db, analysisId, { ...error.details, error: error.reason, message: error.advice ?? error.reason, stages: clock.stages, warnings }, options.requestId);
     return { outcome: 'failed', reason: error.reason };
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { UnrecoverableError, type ConnectionOptions, type Worker } from 'bullmq';
 import { ANALYSIS_QUEUE } from '@swingfit/contracts';
-import { processJobs, type JobHandlers } from '@swingfit/server-kit';
+import { processJobs, traceOf, type JobHandlers } from '@swingfit/server-kit';
 import { failAnalysis } from '../db/analyses.js';
 import { runAnalysis, type AnalysisDeps, type AnalysisProgress } from './analysis-job.js';
 
@@ -26,7 +26,7 @@ export interface AnalysisWorkerOptions {
 export function analysisJobHandlers(deps: AnalysisDeps): Pick<JobHandlers, 'analysis'> {
   return {
     analysis: async (data, { job, signal }) => {
-      const log = deps.logger.child({ analysisId: data.analysisId, jobId: job.id, attempt: job.attemptsMade + 1 });
+      const log = deps.logger.child({ analysisId: data.analysisId, jobId: job.id, attempt: job.attemptsMade + 1, ...traceOf(data) });
       let last = 0;
       let lastStage = '';
       const onProgress = (p: AnalysisProgress) => {
@@ -37,7 +37,7 @@ export function analysisJobHandlers(deps: AnalysisDeps): Pick<JobHandlers, 'anal
         lastStage = p.stage;
         job.updateProgress(p).catch(() => undefined);
       };
-      const result = await runAnalysis({ ...deps, logger: log }, data.analysisId, { signal, onProgress });
+      const result = await runAnalysis({ ...deps, logger: log }, data.analysisId, { signal, onProgress, ...(data.requestId ? { requestId: data.requestId } : {}) });
       log.info({ outcome: result.outcome, ...(result.outcome === 'complete' ? { stages: result.stages } : {}) }, 'analysis job finished');
       if (result.outcome === 'failed') throw new UnrecoverableError(result.reason);
       return result;
@@ -67,7 +67,7 @@ export function createAnalysisWorker(deps: AnalysisDeps, options: AnalysisWorker
     if (!final || typeof job.data?.analysisId !== 'number') return;
     // Out of retries (or stalled too often): the golfer must not wait on an analysis that will never finish.
     // Should this write fail too, the reconciler finds the analysis stuck and settles it.
-    failAnalysis(deps.db, job.data.analysisId, { error: 'The analysis could not be completed', message: FAILED_MESSAGE, cause: err.message }).catch((e: unknown) =>
+    failAnalysis(deps.db, job.data.analysisId, { error: 'The analysis could not be completed', message: FAILED_MESSAGE, cause: err.message }, job.data.requestId).catch((e: unknown) =>
       deps.logger.error({ err: e, analysisId: job.data.analysisId }, 'could not record the analysis failure'),
     );
   });
