@@ -6,7 +6,7 @@ import { emptyTold, imbalances } from './src/books.js';
 import { newGolfer } from './src/golfer.js';
 import { startProduct, type Product } from './src/product.js';
 import { startFakeStripe, type StripeSetup } from './src/stripe.js';
-import { clips, completeAndRecord, expectBooksBalance, premiumGolfer, timer, todaysExercises, uploadAndRecord, withDb } from './src/scenario.js';
+import { clips, completeAndRecord, expectBooksBalance, pause, premiumGolfer, timer, todaysExercises, uploadAndRecord, withDb } from './src/scenario.js';
 
 /*
  * Scenario e: the same thing delivered many times, effects once. The same signed Stripe webhook
@@ -42,7 +42,6 @@ afterAll(async () => {
 });
 
 const query = (sql: string, values: unknown[] = []) => withDb(product.databaseUrl, async (db) => (await db.query(sql, values)).rows as Array<Record<string, unknown>>);
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function deliver(payload: string, timestamp: number) {
   return fetch(`${product.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload, timestamp) }, body: payload });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyTold } from './src/books.js';
+import { describe, expect, it } from 'vitest';
 import { isClearRefusal, newGolfer } from './src/golfer.js';
-import { startProduct, type Product } from './src/product.js';
-import { clips, expectBooksBalance, premiumGolfer, timer, uploadAndRecord, withDb } from './src/scenario.js';
+import type { Product } from './src/product.js';
+import { plainScenario, expectBooksBalance, premiumGolfer, uploadAndRecord, withDb } from './src/scenario.js';
 
 /*
  * Scenario c: the object store goes away (the embedded S3 is closed; its port then refuses
@@ -16,18 +15,7 @@ const BASE_PORT = 38020;
 const OUTAGE_ANALYSIS_WAIT_MS = 6_000;
 
 let product: Product;
-const clip = clips();
-const told = emptyTold();
-const done = timer('c. object store down');
-
-beforeAll(async () => {
-  product = await startProduct({ basePort: BASE_PORT });
-});
-afterAll(async () => {
-  await product?.close();
-  clip.close();
-  done();
-});
+const { clip, told } = plainScenario('c. object store down', BASE_PORT, (started) => (product = started));
 
 const uploadEvents = (userId: number) =>
   withDb(product.databaseUrl, async (db) => (await db.query(`select count(*)::int as n from core.outbox where type = 'analysis.uploaded' and user_id = $1`, [userId])).rows[0].n as number);

@@ -3,7 +3,7 @@ import { emptyTold } from './src/books.js';
 import { isClearRefusal, newGolfer } from './src/golfer.js';
 import { startProduct, type Product } from './src/product.js';
 import { startFakeStripe, type StripeSetup } from './src/stripe.js';
-import { clips, completeAndRecord, expectBooksBalance, premiumGolfer, timer, todaysExercises, uploadAndRecord, withDb } from './src/scenario.js';
+import { clips, completeAndRecord, expectBooksBalance, pause, premiumGolfer, timer, todaysExercises, uploadAndRecord, withDb } from './src/scenario.js';
 
 /*
  * Scenario d: gamification, then billing, killed (SIGKILL) in the middle of a run. The rest keeps
@@ -34,7 +34,6 @@ afterAll(async () => {
   done();
 });
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const one = async (sql: string, values: unknown[]) => withDb(product.databaseUrl, async (db) => (await db.query(sql, values)).rows[0] as Record<string, unknown>);
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = RETURN_TIMEOUT_MS): Promise<void> {

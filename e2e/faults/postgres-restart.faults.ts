@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyTold } from './src/books.js';
+import { describe, expect, it } from 'vitest';
 import { isClearRefusal, type Answer } from './src/golfer.js';
-import { startProduct, type Product } from './src/product.js';
-import { clips, completeAndRecord, expectBooksBalance, premiumGolfer, timer, todaysExercises, uploadAndRecord } from './src/scenario.js';
+import type { Product } from './src/product.js';
+import { pause, plainScenario, completeAndRecord, expectBooksBalance, premiumGolfer, todaysExercises, uploadAndRecord } from './src/scenario.js';
 
 /*
  * Scenario b: the private PostgreSQL cluster crashes (pg_ctl -m immediate: no checkpoint, committed
@@ -16,20 +15,7 @@ const GOLFERS = 4;
 const RECOVERY_TIMEOUT_MS = 60_000;
 
 let product: Product;
-const clip = clips();
-const told = emptyTold();
-const done = timer('b. PostgreSQL restarted');
-
-beforeAll(async () => {
-  product = await startProduct({ basePort: BASE_PORT });
-});
-afterAll(async () => {
-  await product?.close();
-  clip.close();
-  done();
-});
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { clip, told } = plainScenario('b. PostgreSQL restarted', BASE_PORT, (started) => (product = started));
 
 describe('b. PostgreSQL restarted', () => {
   it('answers clearly while it is down, recovers without a restart and loses nothing committed', async () => {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyTold } from './src/books.js';
+import { describe, expect, it } from 'vitest';
 import type { Answer, Golfer } from './src/golfer.js';
 import { isClearRefusal } from './src/golfer.js';
-import { startProduct, type Product } from './src/product.js';
-import { clips, completeAndRecord, expectBooksBalance, premiumGolfer, timer, todaysExercises, uploadAndRecord } from './src/scenario.js';
+import type { Product } from './src/product.js';
+import { pause, plainScenario, completeAndRecord, expectBooksBalance, premiumGolfer, todaysExercises, uploadAndRecord } from './src/scenario.js';
 
 /*
  * Scenario a: the private Redis (append-only, noeviction, as compose runs it) is stopped and started
@@ -18,20 +17,8 @@ const OUTAGE_MS = 4_000;
 const BETWEEN_STEPS_MS = 300;
 
 let product: Product;
-const clip = clips();
-const told = emptyTold();
-const done = timer('a. Redis restarted during load');
+const { clip, told } = plainScenario('a. Redis restarted during load', BASE_PORT, (started) => (product = started));
 
-beforeAll(async () => {
-  product = await startProduct({ basePort: BASE_PORT });
-});
-afterAll(async () => {
-  await product?.close();
-  clip.close();
-  done();
-});
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Set while the private Redis is stopped: answers given then prove the load overlapped the outage. */
 let redisDown = false;
 let doneWhileDown = 0;

@@ -106,6 +106,9 @@ function baseEnv(options: ProductOptions, databaseUrl: string, redisUrl: string,
     // One pose thread: the machine is shared; a fault run is about correctness, not speed.
     POSE_PROCESSES: '1',
     ANALYSIS_WRITER: 'offline',
+    // Without Stripe keys (scenarios a-c) billing runs its local test mode, as `pnpm start` lets it;
+    // production refuses that unless asked. Scenarios d and e bring keys for their Stripe stand-in.
+    ...(options.env?.STRIPE_SECRET_KEY ? {} : { BILLING_TEST_MODE: 'on' }),
     ...options.env,
   };
 }
@@ -155,12 +158,8 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     clearTimeout(timer);
   }
 
-  // Start order as scripts/services.mjs: the consumers before the gateway that feeds them.
-  for (const s of SERVICES) await start(s.name as ServiceName);
   const url = `http://127.0.0.1:${portOf(basePort, 'gateway')}`;
-  await ready(`${url}/readyz`, children.get('gateway')!);
-
-  return {
+  const product: Product = {
     url,
     env,
     pg,
@@ -189,4 +188,15 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  try {
+    // Start order as scripts/services.mjs: the consumers before the gateway that feeds them.
+    for (const s of SERVICES) await start(s.name as ServiceName);
+    await ready(`${url}/readyz`, children.get('gateway')!);
+  } catch (error) {
+    // A product that did not come up still holds a PostgreSQL cluster, a Redis and a store on fixed
+    // ports: release them, or every later run on these ports fails to start.
+    await product.close();
+    throw error;
+  }
+  return product;
 }

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { makeTestClip } from '../../src/fixtures.js';
-import { promise, settledImbalances, type Told } from './books.js';
+import { emptyTold, promise, settledImbalances, type Told } from './books.js';
 import { Golfer, newGolfer } from './golfer.js';
-import type { Product } from './product.js';
+import { startProduct, type Product } from './product.js';
 
 /*
  * What the scenarios share: a short generated clip (real ffmpeg and pose run on it; the worker finds
@@ -90,4 +90,27 @@ export function timer(scenario: string) {
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`[faults] ${scenario}: ${((Date.now() - started) / 1000).toFixed(1)} s (load average ${load})`);
   };
+}
+
+export const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * The plain scenario's frame: the product on its own ports, started before the file's tests and closed after
+ * them, a clip, the golfers' books and the printed duration. `started` hands the product to the file.
+ */
+export function plainScenario(name: string, basePort: number, started: (product: Product) => void) {
+  const clip = clips();
+  const told = emptyTold();
+  const done = timer(name);
+  let product: Product | undefined;
+  beforeAll(async () => {
+    product = await startProduct({ basePort });
+    started(product);
+  });
+  afterAll(async () => {
+    await product?.close();
+    clip.close();
+    done();
+  });
+  return { clip, told };
 }
