@@ -121,7 +121,11 @@ describe('exercise-video spreadsheet journey', () => {
     addRow(sheet, { Title: 'Putting drill', 'YouTube URL or ID': 'E2eTestVid4', Category: 'Putting' });
     await importSheet(wb, 'bad-edited.xlsx');
     const problems = admin.getByRole('alert');
-    await visible(problems.getByText('The spreadsheet has 1 problem; nothing was changed.'), 20_000);
+    // Polled on the import card's own words, so a failure says what the page answered instead (this step
+    // once timed out in a CI rehearsal and did not again in later runs).
+    const answer = () => admin.getByLabel('Re-import the spreadsheet').first().innerText().catch((e: Error) => `(no card: ${e.message})`);
+    await expect.poll(answer, { timeout: 20_000, interval: 250 }).toContain('The spreadsheet has 1 problem; nothing was changed.');
+    await visible(problems.getByText('The spreadsheet has 1 problem; nothing was changed.'));
     await visible(problems.getByText("Category 'Putting' is not one of the seven focus categories", { exact: false }));
     expect(await problems.textContent()).toContain('Videos, row 5');
     await shot(admin, '43-downloads-refused');

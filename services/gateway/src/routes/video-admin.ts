@@ -72,7 +72,7 @@ export function videoAdminRoutes(deps: GatewayDeps) {
         const dir = await mkdtemp(join(tmpdir(), 'sf-video-import-'));
         try {
           const path = await receiveSpreadsheet(request, dir);
-          return await importVideoSpreadsheet(db, path, adminActor(request));
+          return await importVideoSpreadsheet(db, path, adminActor(request), request.log);
         } catch (error) {
           if (error instanceof ImportRefused) {
             await recordAdminAction(db, adminActor(request), { action: 'import-videos-refused', detail: { errorCount: error.extra.errorCount } });
