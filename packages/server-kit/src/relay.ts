@@ -44,9 +44,19 @@ export interface RelayOptions {
   maxBackoffMs?: number;
   /** Where events go; defaults to the job table (tests and benches route to their own queues). */
   routing?: Routing;
+  /** Sent events are kept this long (for an operator reading back what left), then deleted. */
+  keepSentMs?: number;
+  /** How often a relay prunes sent events, at most. */
+  pruneEveryMs?: number;
+  /** Most sent events one prune deletes (a short statement, however large the backlog). */
+  pruneBatch?: number;
 }
 
-const DEFAULTS = { intervalMs: 500, batchSize: 200, leaseMs: 30_000, redisTimeoutMs: 5_000, maxBackoffMs: 30_000 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULTS = {
+  intervalMs: 500, batchSize: 200, leaseMs: 30_000, redisTimeoutMs: 5_000, maxBackoffMs: 30_000,
+  keepSentMs: 7 * DAY_MS, pruneEveryMs: 10 * 60 * 1000, pruneBatch: 5_000,
+};
 
 /** Redis (not the database) failed during delivery: the pass is retried with backoff. */
 export class DeliveryError extends Error {
@@ -64,6 +74,7 @@ export class OutboxRelay {
   private stopped = false;
   private backoffMs = 0;
   private outage: { kind: 'redis' | 'database'; since: number } | undefined;
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -160,6 +171,34 @@ export class OutboxRelay {
       .execute();
   }
 
+  /**
+   * Deletes sent events older than keepSentMs, at most pruneBatch of them; returns how many. Sent rows
+   * are never read again by the relay (consumers deduplicate by event id in their own inbox), so without
+   * this the outbox only grows. Unsent rows are never touched, however old.
+   */
+  async prune(): Promise<number> {
+    const outbox = sql.table(`${this.schema}.outbox`);
+    const result = await sql`
+      delete from ${outbox} where id in (
+        select id from ${outbox}
+        where sent_at is not null and sent_at < clock_timestamp() - ${`${this.options.keepSentMs} milliseconds`}::interval
+        limit ${this.options.pruneBatch}
+      )`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
+  /** A prune when one is due; a failure is logged and tried again next time, never stopping the relay. */
+  private async pruneWhenDue(): Promise<void> {
+    if (Date.now() - this.prunedAt < this.options.pruneEveryMs) return;
+    this.prunedAt = Date.now();
+    try {
+      const deleted = await this.prune();
+      if (deleted > 0) this.logger.info({ schema: this.schema, deleted }, 'outbox relay: pruned sent events');
+    } catch (err) {
+      this.logger.warn({ err, schema: this.schema }, 'outbox relay: pruning sent events failed; trying again later');
+    }
+  }
+
   /** Gives up a claim at once (Redis failed), so no relay waits for the lease to run out. */
   async release(rows: ClaimedEvent[]): Promise<void> {
     if (rows.length === 0) return;
@@ -201,6 +240,7 @@ export class OutboxRelay {
       const sent = await this.flush();
       this.recovered(sent);
       if (sent >= this.options.batchSize) next = 0; // more are waiting
+      else await this.pruneWhenDue();
     } catch (error) {
       next = await this.failed(error);
     }

@@ -263,3 +263,40 @@ describe('relay killed after adding the jobs but before marking the rows sent', 
     await db.destroy();
   });
 });
+
+describe('pruning sent events', () => {
+  it('deletes sent events past the keeping time, in batches, by itself, and never an unsent one however old', { timeout: 30_000 }, async () => {
+    const db = createDb<any>(database.url, { schema: 'pruned' });
+    await producerSchema(db, 'pruned');
+    const ids = await commitEvents(db, 'pruned', 6);
+    const outbox = sql.table('pruned.outbox');
+    // Three sent 8 days ago, one sent an hour ago, two never sent (one of them committed 30 days ago).
+    await sql`update ${outbox} set sent_at = clock_timestamp() - interval '8 days' where id in (${sql.join(ids.slice(0, 3))})`.execute(db);
+    await sql`update ${outbox} set sent_at = clock_timestamp() - interval '1 hour' where id = ${ids[3]!}`.execute(db);
+    await sql`update ${outbox} set occurred_at = clock_timestamp() - interval '30 days' where id = ${ids[4]!}`.execute(db);
+    const remaining = async () => (await db.selectFrom('outbox').select('id').execute()).map((r) => r.id).sort();
+    const { logger, count } = capturedLogger();
+    // Routed nowhere, so the relay's own passes send the two unsent ones without adding jobs.
+    const settings = { connection: queueConnection(testRedisUrl()), prefix: testQueuePrefix() };
+    const routing: Routing = { subscriptions: {}, jobs: {} };
+    const manual = new OutboxRelay(db, 'pruned', settings, logger, { routing, keepSentMs: 7 * 24 * 3600_000, pruneBatch: 2 });
+    try {
+      expect(await manual.prune()).toBe(2); // at most a batch
+      expect(await manual.prune()).toBe(1);
+      expect(await manual.prune()).toBe(0);
+      expect(await remaining()).toEqual([ids[3], ids[4], ids[5]].sort());
+    } finally {
+      await manual.close();
+    }
+    // Started, a relay sends what waits and prunes what is past its keeping time (here: anything sent).
+    const started = new OutboxRelay(db, 'pruned', settings, logger, { routing, intervalMs: 20, keepSentMs: 0, pruneEveryMs: 0 });
+    try {
+      started.start();
+      await eventually(async () => expect(await remaining()).toEqual([]));
+      expect(count(/pruned sent events/)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await started.close();
+      await db.destroy();
+    }
+  });
+});
