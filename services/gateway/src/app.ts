@@ -17,9 +17,21 @@ import { workoutRoutes } from './routes/workouts.js';
 import { exerciseRoutes } from './routes/exercises.js';
 import { videoAdminRoutes } from './routes/video-admin.js';
 import { billingRoutes } from './routes/billing.js';
+import { SessionCache } from './http/session-cache.js';
+import { PointsCache } from './services/points-cache.js';
+
+/** The caches of deps that were not given, made from the config (the same objects for every user of these deps). */
+export function withCaches(deps: GatewayDeps): GatewayDeps & Required<Pick<GatewayDeps, 'sessionCache' | 'pointsCache'>> {
+  deps.sessionCache ??= new SessionCache(deps.config.SESSION_CACHE_TTL_MS, deps.config.SESSION_CACHE_MAX_ENTRIES);
+  deps.pointsCache ??= new PointsCache(deps.config.POINTS_CACHE_TTL_MS, deps.config.POINTS_CACHE_MAX_POSITIONS);
+  return deps as GatewayDeps & Required<Pick<GatewayDeps, 'sessionCache' | 'pointsCache'>>;
+}
 
 /** Builds the gateway's HTTP app from its parts; main.ts and the tests both call this. */
-export async function buildApp(deps: GatewayDeps): Promise<App> {
+export async function buildApp(given: GatewayDeps): Promise<App> {
+  // On the given object: an event consumer started from the same deps (main.ts, tests) then drops
+  // entries of the very caches the routes read.
+  const deps = withCaches(given);
   const app = createHttpServer({
     logger: deps.logger,
     trustProxy: deps.config.TRUST_PROXY || false,
@@ -52,7 +64,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   await app.register(videoAdminRoutes(deps));
 
   // Routes other services own: the gateway authenticates, then forwards.
-  for (const prefix of ['/api/notifications', '/api/leaderboard', '/api/monthly-leaderboard', '/api/points']) {
+  // The leaderboard and positions are answered by pointsRoutes (cached); the rest is forwarded as asked.
+  for (const prefix of ['/api/notifications', '/api/points']) {
     await proxyAuthenticated(app, deps, { prefix, upstream: deps.config.GAMIFICATION_URL });
   }
   await app.register(billingRoutes(deps));

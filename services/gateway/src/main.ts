@@ -10,7 +10,7 @@ import {
   queueConnection,
   requireHandlers,
 } from '@swingfit/server-kit';
-import { buildApp } from './app.js';
+import { buildApp, withCaches } from './app.js';
 import { readConfig } from './config.js';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { resolveAdminPassword } from './services/admin-password.js';
@@ -40,9 +40,11 @@ const adminPasswordHash = await hashAdminPassword(admin.password);
 
 // GET /metrics (bearer METRICS_TOKEN or INTERNAL_TOKEN): request timings, its event queue, the core outbox.
 const metrics = new ServiceMetrics({ service: 'gateway', logger, outbox: { db, schema: CORE_SCHEMA }, queues });
-const app = await buildApp({ config, logger, db, redis, queues, store, relay, adminPasswordHash, metrics });
+// One deps object for the app and the event consumer: the consumer drops entries of the caches the routes read.
+const deps = withCaches({ config, logger, db, redis, queues, store, relay, adminPasswordHash, metrics });
+const app = await buildApp(deps);
 relay.start();
-const eventConsumer = metrics.watchWorker(startEventConsumers({ db, queues, logger }));
+const eventConsumer = metrics.watchWorker(startEventConsumers(deps));
 
 closeOnSignals(
   [

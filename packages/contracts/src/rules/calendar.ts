@@ -34,7 +34,27 @@ interface WallClock {
   weekday: number;
 }
 
+/**
+ * Wall clocks already read, by whole second: the fields have no finer unit, so every instant of that
+ * second reads the same. formatToParts is the costly step, and an API server asks for the same few
+ * instants again and again (now, and the midnights that start today's week and month).
+ */
+const clocks = new Map<number, WallClock>();
+/** Enough for "now" and the period boundaries of a request; emptied when full (a miss only costs a read). */
+const MAX_CLOCKS = 64;
+
 function wallClock(instant: Date): WallClock {
+  const second = Math.floor(instant.getTime() / 1000);
+  let clock = clocks.get(second);
+  if (!clock) {
+    clock = readWallClock(instant);
+    if (clocks.size >= MAX_CLOCKS) clocks.clear();
+    clocks.set(second, clock);
+  }
+  return { ...clock };
+}
+
+function readWallClock(instant: Date): WallClock {
   const parts = Object.fromEntries(chicagoParts.formatToParts(instant).map((p) => [p.type, p.value]));
   return {
     year: Number(parts.year),

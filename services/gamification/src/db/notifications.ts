@@ -44,7 +44,20 @@ export async function notifyEach(db: Db, userIds: readonly number[], notice: Not
 
 /** A page of the golfer's notifications, newest first; `before` is the last id of the previous page. */
 export async function listNotifications(db: Db, userId: number, page: { limit: number; before?: number }): Promise<Notification[]> {
-  let query = db.selectFrom('notifications as n').selectAll('n').where('n.user_id', '=', userId);
+  return (await notificationsPage(db, userId, page)).items;
+}
+
+/**
+ * The page and the golfer's unread total (the bell's badge) in one round trip: the count rides on each
+ * row as an uncorrelated subquery, which PostgreSQL evaluates once. Only an empty later page (an
+ * exhausted `before` cursor) needs a second query for the count; an empty first page means none at all.
+ */
+export async function notificationsPage(db: Db, userId: number, page: { limit: number; before?: number }): Promise<{ items: Notification[]; unread: number }> {
+  let query = db
+    .selectFrom('notifications as n')
+    .selectAll('n')
+    .select(sql<number>`(select count(*) from notifications u where u.user_id = ${userId} and not u.is_read)`.as('unread'))
+    .where('n.user_id', '=', userId);
   if (page.before !== undefined) {
     // Compared in SQL: timestamps keep their microseconds (a JS Date would round them to milliseconds).
     // A cursor deleted meanwhile falls back to the id order, which is the insertion order.
@@ -54,7 +67,8 @@ export async function listNotifications(db: Db, userId: number, page: { limit: n
     );
   }
   const rows = await query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(page.limit).execute();
-  return rows.map(toNotification);
+  if (rows.length > 0) return { items: rows.map(toNotification), unread: Number(rows[0]!.unread) };
+  return { items: [], unread: page.before === undefined ? 0 : await countUnread(db, userId) };
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './types.js';
 
 /*
@@ -60,6 +61,22 @@ export async function golfersAhead(db: Db, month: string, points: number): Promi
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('golfers'), eb.lit(0)).as('ahead'))
     .executeTakeFirstOrThrow();
   return Number(row.ahead);
+}
+
+/**
+ * monthPointsOf and golfersAhead of those points in one round trip (the home screen asks for a
+ * golfer's position on every visit): the golfer's month row, if any, then the counts above it.
+ */
+export async function monthPointsAndAhead(db: Db, userId: number, month: string): Promise<{ points: number; ahead: number }> {
+  const { rows } = await sql<{ points: number; ahead: number }>`
+    with mine as (
+      select coalesce((select p.points from period_points p where p.period = 'month' and p.period_start = ${month} and p.user_id = ${userId}), 0) as points
+    )
+    select mine.points,
+           (select coalesce(sum(c.golfers), 0) from month_point_counts c where c.period_start = ${month} and c.points > mine.points) as ahead
+      from mine`.execute(db);
+  const row = rows[0]!;
+  return { points: Number(row.points), ahead: Number(row.ahead) };
 }
 
 /**

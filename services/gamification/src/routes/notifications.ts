@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { NOTIFICATIONS_PAGE, Notification, NotificationIdParam, NotificationList, NotificationsQuery, UNREAD_COUNT_HEADER } from '@swingfit/contracts';
 import { HttpError, type App } from '@swingfit/server-kit';
-import { countUnread, deleteNotification, listNotifications, markAllRead, markRead } from '../db/notifications.js';
+import { deleteNotification, markAllRead, markRead, notificationsPage } from '../db/notifications.js';
 import type { GamificationDeps } from '../deps.js';
 import { callerId } from './internal.js';
 
@@ -13,12 +13,9 @@ export function notificationRoutes(deps: GamificationDeps) {
     app.get('/api/notifications', { schema: { querystring: NotificationsQuery, response: { 200: NotificationList } } }, async (request, reply) => {
       const userId = callerId(request);
       const { limit = NOTIFICATIONS_PAGE.default, before } = request.query;
-      const [page, unread] = await Promise.all([
-        listNotifications(deps.db, userId, { limit, ...(before !== undefined ? { before } : {}) }),
-        countUnread(deps.db, userId),
-      ]);
+      const { items, unread } = await notificationsPage(deps.db, userId, { limit, ...(before !== undefined ? { before } : {}) });
       void reply.header(UNREAD_COUNT_HEADER, String(unread));
-      return page;
+      return items;
     });
 
     app.patch('/api/notifications/read-all', { schema: { response: { 200: Type.Object({ updated: Type.Integer() }) } } }, async (request) => ({

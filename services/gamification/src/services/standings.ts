@@ -1,6 +1,6 @@
 import { LEADERBOARD_SIZE, addDays, centralDate, centralMonth, centralWeek, type DailyPoints, type LeaderboardEntry, type MonthlyPosition, type PointsSummary } from '@swingfit/contracts';
 import { competitionRanks } from '../domain/ranking.js';
-import { golfersAhead, golfersWithoutPoints, monthPointsOf, topOfMonth } from '../db/standings.js';
+import { golfersAhead, golfersWithoutPoints, monthPointsAndAhead, topOfMonth } from '../db/standings.js';
 import { dailyPoints, pointsFigures } from '../db/totals.js';
 import type { Db } from '../db/types.js';
 
@@ -20,8 +20,8 @@ export async function leaderboard(db: Db, now = new Date()): Promise<Leaderboard
 
 export async function monthlyPosition(db: Db, userId: number, now = new Date()): Promise<MonthlyPosition> {
   const month = centralMonth(now).date;
-  const monthlyPoints = await monthPointsOf(db, userId, month);
-  return { position: 1 + (await golfersAhead(db, month, monthlyPoints)), monthlyPoints };
+  const { points, ahead } = await monthPointsAndAhead(db, userId, month);
+  return { position: 1 + ahead, monthlyPoints: points };
 }
 
 export async function pointsSummary(db: Db, userId: number, now = new Date()): Promise<PointsSummary> {

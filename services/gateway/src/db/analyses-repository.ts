@@ -251,6 +251,27 @@ async function readPlan(db: Db, userId: number, lock: boolean): Promise<UploadPl
 
 export const readUploadPlan = (db: Db, userId: number) => readPlan(db, userId, false);
 
+/**
+ * readUploadPlan and clubsUploadedInWeek in one round trip (GET /api/upload-status reads both on every
+ * home screen). The clubs come whatever the plan; the caller ignores them for a free golfer.
+ */
+export async function readUploadPlanAndWeek(db: Db, userId: number, week: string): Promise<(UploadPlanFacts & { clubsThisWeek: Set<string> }) | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .select(['is_premium', 'subscription_status', 'subscription_end_date', 'subscription_cancel_at_period_end', 'video_uploads_used', 'analysis_views_used', 'workout_views_used'])
+    .select(sql<string[]>`array(select distinct a.club_selection from upload_allowances a where a.user_id = u.id and a.upload_week = ${week})`.as('clubs'))
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    isPremium: premiumNow(row),
+    videoUploadsUsed: row.video_uploads_used,
+    analysisViewsUsed: row.analysis_views_used,
+    workoutViewsUsed: row.workout_views_used,
+    clubsThisWeek: new Set(row.clubs),
+  };
+}
+
 /** Locks the user's row until the transaction ends: two uploads racing for the last allowance queue here. */
 export const lockUploadPlan = (trx: Transaction<CoreDatabase>, userId: number) => readPlan(trx, userId, true);
 

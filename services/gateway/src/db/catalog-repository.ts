@@ -123,6 +123,33 @@ export function workoutExercisesWithVideo(db: Db, workoutId: number): Promise<Ar
     .execute() as Promise<Array<ExerciseWithVideo & { focus_area: string }>>;
 }
 
+/**
+ * The exercises of the golfer's workout of `date` (at most one: unique per golfer and day), as
+ * workoutExercisesWithVideo, plus `done`: whether the golfer completed the exercise that day. One
+ * query where the daily workout used to send two; found by golfer and day rather than workout id, so
+ * GET /api/daily-workout can send it beside the query that finds the workout instead of after it.
+ */
+export function dayWorkoutExercisesWithDone(db: Db, userId: number, date: string): Promise<Array<ExerciseWithVideo & { focus_area: string; done: boolean }>> {
+  return withFirstVideo(db)
+    .innerJoin('daily_workout_exercises as x', 'x.exercise_id', 'e.id')
+    .select('x.focus_area')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('exercise_completions as c')
+            .select('c.id')
+            .where('c.user_id', '=', userId)
+            .where('c.workout_date', '=', date)
+            .whereRef('c.exercise_id', '=', 'e.id'),
+        )
+        .as('done'),
+    )
+    .where('x.workout_id', '=', (eb) => eb.selectFrom('daily_workouts as w').select('w.id').where('w.user_id', '=', userId).where('w.workout_date', '=', date))
+    .orderBy('x.position')
+    .execute() as Promise<Array<ExerciseWithVideo & { focus_area: string; done: boolean }>>;
+}
+
 /** What the workout planner chooses from. */
 export async function planningCatalog(db: Db): Promise<PlanningExercise[]> {
   const rows = await db.selectFrom('exercises').select(['id', 'category', 'is_premium']).execute();

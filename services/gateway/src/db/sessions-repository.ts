@@ -34,11 +34,14 @@ export async function deleteOtherSessions(db: Kysely<CoreDatabase>, userId: numb
   return Number(result.numDeletedRows);
 }
 
+/** The devices list's last activity is at most this stale: a session is touched once per interval at most. */
+export const TOUCH_INTERVAL_SECONDS = 300;
+
 /**
  * Records activity for the sessions list. Throttled in SQL so the 15-minute user poll costs at most
  * one write per session every few minutes.
  */
-export async function touchSession(db: Kysely<CoreDatabase>, sessionId: number, minIntervalSeconds = 300): Promise<void> {
+export async function touchSession(db: Kysely<CoreDatabase>, sessionId: number, minIntervalSeconds = TOUCH_INTERVAL_SECONDS): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ last_seen_at: new Date() })

@@ -106,6 +106,42 @@ export async function golferFacts(db: Db, userId: number, lock = false): Promise
   );
 }
 
+/** What GET /api/daily-workout needs before it can answer, in one round trip instead of three. */
+export interface DailyWorkoutFacts {
+  golfer: GolferFacts;
+  stored: WorkoutRow | undefined;
+  latestAnalysisId: number | null;
+}
+
+/** The golfer's facts, the day's stored workout (if any) and the newest completed analysis id; undefined: no such golfer. */
+export async function dailyWorkoutFacts(db: Db, userId: number, date: string): Promise<DailyWorkoutFacts | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('daily_workouts as w', (join) => join.onRef('w.user_id', '=', 'u.id').on('w.workout_date', '=', date))
+    .select(['u.id', 'u.is_premium', 'u.workout_views_used', 'u.streak', 'u.streak_week', 'w.id as workout_id', 'w.analysis_id', 'w.focus_areas'])
+    .select(sql<string | null>`w.workout_date::text`.as('workout_date'))
+    .select((eb) =>
+      eb
+        .selectFrom('swing_analyses as a')
+        .select('a.id')
+        .whereRef('a.user_id', '=', 'u.id')
+        .where('a.status', '=', 'complete')
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(1)
+        .as('latest_analysis_id'),
+    )
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const golfer = { id: Number(row.id), isPremium: row.is_premium, workoutViewsUsed: Number(row.workout_views_used), streak: { weeks: Number(row.streak), lastWeek: row.streak_week === null ? null : calendarDateText(row.streak_week) } };
+  const stored =
+    row.workout_id == null
+      ? undefined
+      : { id: Number(row.workout_id), userId, workoutDate: row.workout_date!, analysisId: row.analysis_id == null ? null : Number(row.analysis_id), focusAreas: row.focus_areas! };
+  return { golfer, stored, latestAnalysisId: row.latest_analysis_id == null ? null : Number(row.latest_analysis_id) };
+}
+
 export async function countWorkoutView(db: Db, userId: number): Promise<void> {
   await db.updateTable('users').set({ workout_views_used: sql`workout_views_used + 1`, updated_at: new Date() }).where('id', '=', userId).execute();
 }

@@ -27,7 +27,7 @@ function upstreamFailed(reply: { log: FastifyBaseLogger; status(code: number): {
 export async function proxyAuthenticated(app: App, deps: GatewayDeps, options: { prefix: string; upstream: string; rewritePrefix?: string; public?: boolean }) {
   await app.register(async (scope) => {
     // onRequest: an anonymous request is refused before anything of its body is read or forwarded.
-    if (!options.public) scope.addHook('onRequest', requireUser(deps.db));
+    if (!options.public) scope.addHook('onRequest', requireUser(deps.db, deps.sessionCache));
     await scope.register(httpProxy, {
       upstream: options.upstream,
       prefix: options.prefix,

@@ -5,6 +5,7 @@ import { HttpError } from '@swingfit/server-kit';
 import { ADMIN_ONLY, ADMIN_SESSION_REQUIRED, ErrorBody } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
 import type { AdminActor } from '../db/audit-repository.js';
+import type { SessionCache } from './session-cache.js';
 
 export const USER_COOKIE = 'sf_session';
 export const ADMIN_COOKIE = 'sf_admin';
@@ -12,6 +13,8 @@ export const ADMIN_COOKIE = 'sf_admin';
 export interface SessionUser {
   id: number;
   sessionId: number;
+  /** The session's last_seen_at as known when it was looked up (epoch ms): a touch within minutes is skipped. */
+  lastSeenAt?: number;
 }
 
 declare module 'fastify' {
@@ -71,19 +74,45 @@ export async function openSessionRow(db: Db, input: NewSession): Promise<{ token
 
 export async function findSession(db: Db, token: string | undefined, kind: 'user' | 'admin') {
   if (!token) return undefined;
+  return findSessionByHash(db, hashToken(token), kind);
+}
+
+function findSessionByHash(db: Db, tokenHash: string, kind: 'user' | 'admin') {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_id'])
-    .where('token_hash', '=', hashToken(token))
+    .select(['id', 'user_id', 'expires_at', 'last_seen_at'])
+    .where('token_hash', '=', tokenHash)
     .where('kind', '=', kind)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
 }
 
-/** Ends the session of this token; returns the ended session's id (undefined when there was none). */
-export async function closeSession(db: Db, token: string | undefined): Promise<number | undefined> {
+/** The signed-in golfer of a user session token: from this process's cache within its TTL, else from PostgreSQL. */
+export async function findUserSession(db: Db, cache: SessionCache | undefined, token: string | undefined): Promise<SessionUser | undefined> {
   if (!token) return undefined;
-  const row = await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).returning('id').executeTakeFirst();
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return { id: cached.userId, sessionId: cached.id, lastSeenAt: cached.lastSeenAt };
+  const generation = cache?.generation ?? 0;
+  const row = await findSessionByHash(db, tokenHash, 'user');
+  if (!row || row.user_id == null) return undefined;
+  const session = { id: Number(row.id), userId: Number(row.user_id), expiresAt: new Date(row.expires_at).getTime(), lastSeenAt: new Date(row.last_seen_at).getTime() };
+  cache?.set(tokenHash, session, generation);
+  return { id: session.userId, sessionId: session.id, lastSeenAt: session.lastSeenAt };
+}
+
+/**
+ * Ends the session of this token; returns the ended session's id (undefined when there was none).
+ * Given the cache, this process forgets the session before the delete is even sent: from here on every
+ * call with the token reads PostgreSQL, where the row is gone once this resolves.
+ */
+export async function closeSession(db: Db, token: string | undefined, cache?: SessionCache): Promise<number | undefined> {
+  if (!token) return undefined;
+  const tokenHash = hashToken(token);
+  cache?.forgetToken(tokenHash);
+  const row = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('id').executeTakeFirst();
+  // Again once deleted: a lookup that began before the first forget may have cached the row meanwhile.
+  cache?.forgetToken(tokenHash);
   return row ? Number(row.id) : undefined;
 }
 
@@ -92,11 +121,11 @@ export async function closeSession(db: Db, token: string | undefined): Promise<n
  * route's `onRequest` (not preHandler): authentication then comes before the body is parsed and
  * validated, so an anonymous request with a bad body is told 401, not the body's problems.
  */
-export function requireUser(db: Kysely<CoreDatabase>) {
+export function requireUser(db: Kysely<CoreDatabase>, cache?: SessionCache) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const session = await findSession(db, request.cookies[USER_COOKIE], 'user');
-    if (!session || session.user_id == null) throw new HttpError(401, 'Unauthorized');
-    request.sessionUser = { id: Number(session.user_id), sessionId: Number(session.id) };
+    const user = await findUserSession(db, cache, request.cookies[USER_COOKIE]);
+    if (!user) throw new HttpError(401, 'Unauthorized');
+    request.sessionUser = user;
   };
 }
 

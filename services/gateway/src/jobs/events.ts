@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Worker } from 'bullmq';
 import type { GatewayDeps } from '../deps.js';
 import { applySubscriptionState } from '../db/subscription-repository.js';
+import type { PointsCache } from '../services/points-cache.js';
 
 type Trx = Transaction<CoreDatabase>;
 
@@ -52,7 +53,25 @@ export const gatewayEventHandlers: EventHandlers = {
   'subscription.canceled': (trx, event) => setSubscription(t(trx), event),
 };
 
+/**
+ * The handlers plus what this process caches of gamification: a golfer's award drops the cached
+ * leaderboard and their position (services/points-cache.ts). Gamification committed the award before
+ * it published the event, so the next read gets the new figures; a retried event only drops them again.
+ */
+function droppingCachedPoints(handlers: EventHandlers, cache: PointsCache | undefined): EventHandlers {
+  const apply = handlers['points.awarded'];
+  if (!cache || !apply) return handlers;
+  return {
+    ...handlers,
+    'points.awarded': async (trx, event, job) => {
+      await apply(trx, event, job);
+      cache.pointsChanged(userOf(event));
+    },
+  };
+}
+
 /** Starts the consumer of the gateway's event queue; main.ts and the tests call it, and close the worker on the way out. */
-export function startEventConsumers(deps: Pick<GatewayDeps, 'db' | 'queues' | 'logger'>, handlers: EventHandlers = gatewayEventHandlers): Worker {
-  return consumeEvents({ service: 'gateway', db: deps.db, schema: CORE_SCHEMA, settings: deps.queues, logger: deps.logger, handlers });
+export function startEventConsumers(deps: Pick<GatewayDeps, 'db' | 'queues' | 'logger' | 'pointsCache'>, handlers: EventHandlers = gatewayEventHandlers): Worker {
+  const withCache = droppingCachedPoints(handlers, deps.pointsCache);
+  return consumeEvents({ service: 'gateway', db: deps.db, schema: CORE_SCHEMA, settings: deps.queues, logger: deps.logger, handlers: withCache });
 }

@@ -37,7 +37,7 @@ export function analysisRoutes(deps: GatewayDeps) {
     await app.register(usageRoutes(deps));
     await app.register(mediaRoutes(deps));
 
-    const signedIn = requireUser(deps.db);
+    const signedIn = requireUser(deps.db, deps.sessionCache);
     const me = (request: { sessionUser?: { id: number } }) => request.sessionUser!.id;
 
     app.get('/api/swing-analyses/user/:userId', { onRequest: signedIn, schema: { params: UserIdParam } }, async (request) => {

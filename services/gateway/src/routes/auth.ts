@@ -2,12 +2,15 @@ import type { FastifyReply } from 'fastify';
 import type { App } from '@swingfit/server-kit';
 import { ChangePasswordBody, ChangePasswordResponse, ErrorBody, LoginBody, RegisterBody, User } from '@swingfit/contracts';
 import type { GatewayDeps } from '../deps.js';
-import { USER_COOKIE, closeSession, cookieOptions, requireUser } from '../http/session.js';
+import { USER_COOKIE, closeSession, cookieOptions, hashToken, requireUser } from '../http/session.js';
 import { changePassword, getProfile, login, register, signIn, type AccountsContext } from '../services/accounts.js';
 import { rateLimitRules } from '../http/rate-limit-rules.js';
 import { OIDC_CALLBACK_PATH, OIDC_LOGIN_SECONDS, OIDC_STATE_COOKIE, OidcLogin, accountForIdentity, oidcSettings } from '../services/oidc.js';
 import { clearUserCookie, clientMeta, setUserCookie } from '../services/session-cookies.js';
-import { touchSession } from '../db/sessions-repository.js';
+import { TOUCH_INTERVAL_SECONDS, touchSession } from '../db/sessions-repository.js';
+
+/** Whether the session's last activity (as looked up) is old enough for touchSession to write it. */
+const needsTouch = (lastSeenAt: number | undefined) => lastSeenAt === undefined || Date.now() - lastSeenAt >= TOUCH_INTERVAL_SECONDS * 1000;
 
 /** The app's own sign-in screen, where GET /api/login leads when no OIDC provider is configured. */
 export const SIGN_IN_PATH = '/sign-in';
@@ -16,15 +19,16 @@ export const SIGN_IN_PATH = '/sign-in';
 export function authRoutes(deps: GatewayDeps) {
   return async (app: App) => {
     const { config, db } = deps;
-    const ctx: AccountsContext = { db, sessionTtlDays: config.SESSION_TTL_DAYS };
+    const sessions = deps.sessionCache;
+    const ctx: AccountsContext = { db, sessionTtlDays: config.SESSION_TTL_DAYS, ...(sessions ? { sessionCache: sessions } : {}) };
     const limits = rateLimitRules(config, db);
-    const signedIn = requireUser(db);
+    const signedIn = requireUser(db, sessions);
     const settings = oidcSettings(config);
     const oidc = settings ? new OidcLogin(settings, deps.redis, config.QUEUE_PREFIX) : undefined;
 
     /** A new sign-in replaces whatever session this browser had. */
     const replaceSession = async (cookieToken: string | undefined, reply: FastifyReply, token: string) => {
-      await closeSession(db, cookieToken);
+      await closeSession(db, cookieToken, sessions);
       setUserCookie(reply, config.PUBLIC_URL, token, config.SESSION_TTL_DAYS);
     };
 
@@ -49,14 +53,19 @@ export function authRoutes(deps: GatewayDeps) {
     );
 
     app.post('/api/logout', async (request, reply) => {
-      await closeSession(db, request.cookies[USER_COOKIE]);
+      await closeSession(db, request.cookies[USER_COOKIE], sessions);
       clearUserCookie(reply, config.PUBLIC_URL);
       return reply.status(204).send();
     });
 
     app.get('/api/auth/user', { onRequest: signedIn, schema: { response: { 200: User, 401: ErrorBody } } }, async (request) => {
       const session = request.sessionUser!;
-      await touchSession(db, session.sessionId);
+      // The devices list's last activity: only written when it is older than the touch interval (the
+      // session as looked up says when), so a golfer's repeated calls cost no write, not even an empty one.
+      if (needsTouch(session.lastSeenAt)) {
+        await touchSession(db, session.sessionId, TOUCH_INTERVAL_SECONDS);
+        sessions?.touched(hashToken(request.cookies[USER_COOKIE]!));
+      }
       return getProfile(db, session.id);
     });
 

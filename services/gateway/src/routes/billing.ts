@@ -46,13 +46,13 @@ export function billingRoutes(deps: GatewayDeps) {
   };
 
   return async (app: App) => {
-    app.post('/api/refresh-subscription', { onRequest: requireUser(deps.db), schema: { response: { 200: RefreshSubscriptionResponse, ...errors } } }, async (request, reply) =>
+    app.post('/api/refresh-subscription', { onRequest: requireUser(deps.db, deps.sessionCache), schema: { response: { 200: RefreshSubscriptionResponse, ...errors } } }, async (request, reply) =>
       refresh(request.sessionUser!.id, String(request.id)).catch((error) => unavailable(reply, error, request.log)),
     );
 
     app.post(
       '/api/update-subscription-status',
-      { onRequest: requireUser(deps.db), schema: { body: SubscriptionStatusUpdate, response: { 200: RefreshSubscriptionResponse, ...errors } } },
+      { onRequest: requireUser(deps.db, deps.sessionCache), schema: { body: SubscriptionStatusUpdate, response: { 200: RefreshSubscriptionResponse, ...errors } } },
       async (request, reply) => refresh(request.sessionUser!.id, String(request.id), request.body).catch((error) => unavailable(reply, error, request.log)),
     );
 

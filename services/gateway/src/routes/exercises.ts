@@ -9,7 +9,7 @@ import { getLibraryExercise, listLibrary, videoEmbed } from '../services/exercis
 export function exerciseRoutes(deps: GatewayDeps) {
   return async (app: App) => {
     sendErrorExtras(app);
-    const signedIn = requireUser(deps.db);
+    const signedIn = requireUser(deps.db, deps.sessionCache);
     const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
     app.get('/api/exercises', { onRequest: signedIn, schema: { response: { 200: ExerciseList, ...errors } } }, async (request) => listLibrary(deps.db, request.sessionUser!.id));

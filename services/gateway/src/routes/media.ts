@@ -22,7 +22,7 @@ const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: 
  */
 export function mediaRoutes(deps: GatewayDeps) {
   return async (app: App) => {
-    app.get('/api/media/analyses/:id/:view/*', { onRequest: requireUser(deps.db), schema: { params: MediaParams } }, async (request, reply) => {
+    app.get('/api/media/analyses/:id/:view/*', { onRequest: requireUser(deps.db, deps.sessionCache), schema: { params: MediaParams } }, async (request, reply) => {
       const { id, view } = request.params;
       const asset = request.params['*'];
       const row = await ownedAnalysisRow(deps.db, request.sessionUser!.id, id);

@@ -11,7 +11,7 @@ import { deleteUserSession, listActiveSessions } from '../db/sessions-repository
  */
 export function sessionRoutes(deps: GatewayDeps) {
   return async (app: App) => {
-    const signedIn = requireUser(deps.db);
+    const signedIn = requireUser(deps.db, deps.sessionCache);
 
     app.get('/api/auth/devices', { onRequest: signedIn, schema: { response: { 200: SignedInDeviceList, 401: ErrorBody } } }, async (request) => {
       const me = request.sessionUser!;
@@ -24,7 +24,12 @@ export function sessionRoutes(deps: GatewayDeps) {
       { onRequest: signedIn, schema: { params: DeviceParams, response: { 204: Type.Null(), 401: ErrorBody, 404: ErrorBody } } },
       async (request, reply) => {
         // Another golfer's session id is answered exactly like a missing one: nothing about it leaks.
-        if (!(await deleteUserSession(deps.db, request.sessionUser!.id, request.params.sessionId))) throw new HttpError(404, 'Session not found');
+        // Before and after the delete (as closeSession does); whether or not the id was theirs, forgetting
+        // it only costs its next lookup.
+        deps.sessionCache?.forgetSession(request.params.sessionId);
+        const ended = await deleteUserSession(deps.db, request.sessionUser!.id, request.params.sessionId);
+        deps.sessionCache?.forgetSession(request.params.sessionId);
+        if (!ended) throw new HttpError(404, 'Session not found');
         return reply.status(204).send(null);
       },
     );

@@ -24,7 +24,7 @@ export function uploadRoutes(deps: GatewayDeps) {
     app.post(
       '/api/swing-analyses',
       {
-        onRequest: requireUser(deps.db),
+        onRequest: requireUser(deps.db, deps.sessionCache),
         config: { rateLimits: rateLimitRules(deps.config, deps.db).upload },
         schema: { response: { 201: CreateAnalysisResponse, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody, 429: ErrorBody } },
       },

@@ -7,7 +7,7 @@ import { getUploadStatus, getUsageLimits } from '../services/usage.js';
 /** The golfer's upload allowance and usage counters (own data only). */
 export function usageRoutes(deps: GatewayDeps) {
   return async (app: App) => {
-    const signedIn = requireUser(deps.db);
+    const signedIn = requireUser(deps.db, deps.sessionCache);
 
     app.get(
       '/api/upload-status/:userId',

@@ -27,7 +27,7 @@ function withSentNulls(request: object, patch: UserPatch): UserPatch {
 /** The profile: a user reads and edits only their own record; any other id is 403. */
 export function userRoutes(deps: GatewayDeps) {
   return async (app: App) => {
-    const signedIn = requireUser(deps.db);
+    const signedIn = requireUser(deps.db, deps.sessionCache);
     const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
     app.get('/api/users/:id', { onRequest: signedIn, schema: { params: IdParam, response: { 200: User, ...errors } } }, async (request) => {

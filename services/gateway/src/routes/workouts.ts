@@ -25,7 +25,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 export function workoutRoutes(deps: GatewayDeps) {
   return async (app: App) => {
     sendErrorExtras(app);
-    const signedIn = requireUser(deps.db);
+    const signedIn = requireUser(deps.db, deps.sessionCache);
     const me = (request: { sessionUser?: { id: number } }) => request.sessionUser!.id;
 
     app.get('/api/daily-workout/:userId', { onRequest: signedIn, schema: { params: UserIdParam, response: { 200: DailyWorkout, ...errors } } }, async (request) => {

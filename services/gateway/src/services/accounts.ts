@@ -16,12 +16,15 @@ import {
   type UserRow,
 } from '../db/users-repository.js';
 import { deleteExpiredSessions, deleteOtherSessions } from '../db/sessions-repository.js';
+import type { SessionCache } from '../http/session-cache.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { userSessionSeconds } from './session-cookies.js';
 
 export interface AccountsContext {
   db: Kysely<CoreDatabase>;
   sessionTtlDays: number;
+  /** This process's session cache: sessions ended here are dropped from it at once. */
+  sessionCache?: SessionCache;
 }
 
 export interface ClientMeta {
@@ -102,7 +105,10 @@ export async function changePassword(ctx: AccountsContext, userId: number, sessi
   }
   if (!(await verifyPassword(body.currentPassword, row.password_hash))) throw new HttpError(400, 'Current password is incorrect');
   await setPasswordHash(ctx.db, userId, await hashPassword(body.newPassword));
+  ctx.sessionCache?.forgetUserSessions(userId, sessionId);
   const endedSessions = await deleteOtherSessions(ctx.db, userId, sessionId);
+  // Again once deleted: a lookup that read a row just before the delete is not kept either.
+  ctx.sessionCache?.forgetUserSessions(userId, sessionId);
   return { endedSessions };
 }
 

@@ -1,7 +1,7 @@
 import { PLAN_LIMITS, uploadWeekStart, type UploadStatus, type UsageLimits } from '@swingfit/contracts';
 import { HttpError } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
-import { clubsUploadedInWeek, readUploadPlan } from '../db/analyses-repository.js';
+import { readUploadPlan, readUploadPlanAndWeek } from '../db/analyses-repository.js';
 import { uploadStatus } from '../domain/upload-allowance.js';
 
 type Db = GatewayDeps['db'];
@@ -13,9 +13,11 @@ async function plan(db: Db, userId: number) {
 }
 
 export async function getUploadStatus(db: Db, userId: number, now = new Date()): Promise<UploadStatus> {
-  const facts = await plan(db, userId);
   const week = uploadWeekStart(now);
-  const clubsThisWeek = facts.isPremium ? await clubsUploadedInWeek(db, userId, week.date) : new Set<string>();
+  // One round trip for the plan and the week's clubs (a free golfer's clubs do not count: none are passed on).
+  const facts = await readUploadPlanAndWeek(db, userId, week.date);
+  if (!facts) throw new HttpError(401, 'Unauthorized');
+  const clubsThisWeek = facts.isPremium ? facts.clubsThisWeek : new Set<string>();
   return uploadStatus({ ...facts, clubsThisWeek, week });
 }
 

@@ -9,16 +9,16 @@ import {
 import { HttpError } from '@swingfit/server-kit';
 import type { Logger } from 'pino';
 import type { GatewayDeps } from '../deps.js';
-import { planningCatalog, workoutExercisesWithVideo } from '../db/catalog-repository.js';
+import { dayWorkoutExercisesWithDone, planningCatalog } from '../db/catalog-repository.js';
 import {
   completionsOn,
   countWorkoutView,
+  dailyWorkoutFacts,
   findWorkout,
   golferFacts,
   insertWorkout,
   insertWorkoutEntries,
   latestCompletedAnalysis,
-  latestCompletedAnalysisId,
   previousWorkoutExercises,
   replaceWorkoutPlan,
   type GolferFacts,
@@ -82,11 +82,13 @@ function noAnalysisYet(date: string, golfer: GolferFacts): DailyWorkout {
   return { workoutDate: date, analysisId: null, newerAnalysisAvailable: false, focusAreas: [], exercises: [], completedExercises: [], progress: workoutProgress(0, 0), isPremium: golfer.isPremium };
 }
 
-async function present(db: Db, workout: WorkoutRow, golfer: GolferFacts, latestAnalysisId: number | null): Promise<DailyWorkout> {
-  const [rows, done] = await Promise.all([workoutExercisesWithVideo(db, workout.id), completionsOn(db, golfer.id, workout.workoutDate)]);
+type ExerciseRows = Awaited<ReturnType<typeof dayWorkoutExercisesWithDone>>;
+
+/** The workout as the golfer sees it; `rows` when its exercises were already read (same golfer and day). */
+async function present(db: Db, workout: WorkoutRow, golfer: GolferFacts, latestAnalysisId: number | null, rows?: ExerciseRows): Promise<DailyWorkout> {
+  rows ??= await dayWorkoutExercisesWithDone(db, golfer.id, workout.workoutDate);
   const exercises = rows.map((row) => toWorkoutExercise(row, row.focus_area));
-  const doneIds = new Set(done.map((d) => d.exerciseId));
-  const completedExercises = exercises.filter((e) => doneIds.has(e.id)).map((e) => e.name);
+  const completedExercises = exercises.filter((_, i) => rows[i]!.done).map((e) => e.name);
   return {
     workoutDate: workout.workoutDate,
     analysisId: workout.analysisId,
@@ -102,8 +104,12 @@ async function present(db: Db, workout: WorkoutRow, golfer: GolferFacts, latestA
 /** GET /api/daily-workout/{userId}: today's workout, built on the day's first view. */
 export async function getDailyWorkout(deps: Deps, userId: number, now: Date): Promise<DailyWorkout> {
   const date = centralDate(now);
-  const [golfer, stored, latestId] = await Promise.all([requireGolfer(deps.db, userId), findWorkout(deps.db, userId, date), latestCompletedAnalysisId(deps.db, userId)]);
-  if (stored) return present(deps.db, stored, golfer, latestId);
+  // Both at once: on most views the workout exists and its exercises are all that is left to read (an
+  // empty list when it does not, and the day's first view builds it below).
+  const [facts, rows] = await Promise.all([dailyWorkoutFacts(deps.db, userId, date), dayWorkoutExercisesWithDone(deps.db, userId, date)]);
+  if (!facts) throw new HttpError(401, 'Unauthorized');
+  const { golfer, stored, latestAnalysisId: latestId } = facts;
+  if (stored) return present(deps.db, stored, golfer, latestId, rows);
   // The day's first view: now the analysis' texts are needed, to choose the focus areas.
   const analysis = latestId === null ? undefined : await latestCompletedAnalysis(deps.db, userId);
   if (!analysis) return noAnalysisYet(date, golfer);
