@@ -6,7 +6,8 @@ import { emptyTold, imbalances } from './src/books.js';
 import { newGolfer } from './src/golfer.js';
 import { startProduct, type Product } from './src/product.js';
 import { startFakeStripe, type StripeSetup } from './src/stripe.js';
-import { clips, completeAndRecord, expectBooksBalance, pause, premiumGolfer, timer, todaysExercises, uploadAndRecord, withDb } from './src/scenario.js';
+import { clips, completeAndRecord, expectBooksBalance, pause, premiumGolfer, timer, todaysExercises, uploadAndRecord } from './src/scenario.js';
+import { withDb } from '../src/golfers.js';
 
 /*
  * Scenario e: the same thing delivered many times, effects once. The same signed Stripe webhook

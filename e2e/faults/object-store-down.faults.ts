@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isClearRefusal, newGolfer } from './src/golfer.js';
 import type { Product } from './src/product.js';
-import { plainScenario, expectBooksBalance, premiumGolfer, uploadAndRecord, withDb } from './src/scenario.js';
+import { plainScenario, expectBooksBalance, premiumGolfer, uploadAndRecord } from './src/scenario.js';
+import { withDb } from '../src/golfers.js';
 
 /*
  * Scenario c: the object store goes away (the embedded S3 is closed; its port then refuses

@@ -3,7 +3,8 @@ import { emptyTold } from './src/books.js';
 import { isClearRefusal, newGolfer } from './src/golfer.js';
 import { startProduct, type Product } from './src/product.js';
 import { startFakeStripe, type StripeSetup } from './src/stripe.js';
-import { clips, completeAndRecord, expectBooksBalance, pause, premiumGolfer, timer, todaysExercises, uploadAndRecord, withDb } from './src/scenario.js';
+import { clips, completeAndRecord, expectBooksBalance, pause, premiumGolfer, timer, todaysExercises, uploadAndRecord } from './src/scenario.js';
+import { withDb } from '../src/golfers.js';
 
 /*
  * Scenario d: gamification, then billing, killed (SIGKILL) in the middle of a run. The rest keeps

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { UPLOAD_AWARD } from '@swingfit/contracts';
+import { withDb } from '../../src/golfers.js';
 
 /*
  * The check every scenario ends with: nothing lost, nothing doubled. It reads the three services'
@@ -28,16 +29,6 @@ export function promise(told: Told, golfer: number, points: number): void {
 const TERMINAL = ['complete', 'failed'];
 const SCHEMAS = ['core', 'gamification', 'billing'];
 const SETTLE_POLL_MS = 500;
-
-async function withDb<T>(url: string, run: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await run(db);
-  } finally {
-    await db.end();
-  }
-}
 
 const rows = async <T>(db: pg.Client, text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
 

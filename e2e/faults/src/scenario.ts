@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { makeTestClip } from '../../src/fixtures.js';
+import { withDb } from '../../src/golfers.js';
 import { emptyTold, promise, settledImbalances, type Told } from './books.js';
 import { Golfer, newGolfer } from './golfer.js';
 import { startProduct, type Product } from './product.js';
@@ -22,16 +22,6 @@ const LATE_DUPLICATE_WAIT_MS = 3_000;
 export function clips() {
   const dir = mkdtempSync(join(tmpdir(), 'sf-faults-clips-'));
   return { clip: makeTestClip(dir), close: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-export async function withDb<T>(url: string, run: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await run(db);
-  } finally {
-    await db.end();
-  }
 }
 
 /**
