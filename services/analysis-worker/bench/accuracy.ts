@@ -44,6 +44,8 @@ for (const hand of ['right', 'left'] as const) {
         // Face-on: the lead shoulder against the spine, camera square.
         const f = computeMetrics(swing('face-on', hand, { ...base, yaw: 0 }), { view: 'face-on', handedness: hand, width: W, height: H });
         record('face-on shoulder turn (lead shoulder, camera square)', f.shoulderTurn.value, thorax);
+        record('face-on hip turn (outline narrowing, camera square)', f.hipRotation.value, pelvis);
+        record('face-on X-factor (camera square)', f.xFactor.value, thorax - pelvis);
         // The synthetic head is ~0.14 m wide (ears 0.07 m either side of the spine).
         record('face-on hip sway, head widths', f.hipSway.value, base.hipSway / 0.14);
         record('face-on head sway, head widths', f.headSway.value, (base.hipSway + base.headSway) / 0.14);
@@ -51,6 +53,7 @@ for (const hand of ['right', 'left'] as const) {
         for (const yaw of [-20, -10, 10, 20]) {
           const off = computeMetrics(swing('face-on', hand, { ...base, yaw }), { view: 'face-on', handedness: hand, width: W, height: H });
           record('face-on shoulder turn, camera ±10–20° off square', off.shoulderTurn.value, thorax);
+          record('face-on hip turn, camera ±10–20° off square', off.hipRotation.value, pelvis);
         }
       }
     }

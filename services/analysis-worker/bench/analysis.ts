@@ -27,7 +27,8 @@ import { runPass } from '../src/pose/passes.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 // The worker's own settings (POSE_PROCESSES, POSE_MEASURE_WORKERS, OPENAI_*, ANALYSIS_WRITER) from the environment.
-const config = parseWorkerConfig(process.env);
+// The bench never touches the object store: its required keys get placeholders unless given.
+const config = parseWorkerConfig({ S3_ACCESS_KEY: 'bench-no-store', S3_SECRET_KEY: 'bench-no-store', ...process.env });
 configurePosePool({ processes: config.POSE_PROCESSES, measureWorkers: config.POSE_MEASURE_WORKERS ?? config.POSE_PROCESSES });
 const { writeUp } = createWriteUp(config);
 const fixture = join(process.env.SWINGFIT_FIXTURES ?? resolve(repoRoot, '../shared/fixtures'), 'swing-face-on-hevc.mov');

@@ -14,7 +14,7 @@ import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
 import { PLAYBACK_MAX_FPS, playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
 import { poseOutputsFor } from '../src/pipeline/video.js';
-import { runPoseStage, type PoseStageResult } from '../src/pose/index.js';
+import { runPoseStage, type PoseStageInspection, type PoseStageResult } from '../src/pose/index.js';
 
 type EventName = 'address' | 'top' | 'impact' | 'finish';
 export const LABELLED_EVENTS: EventName[] = ['address', 'top', 'impact', 'finish'];
@@ -85,7 +85,7 @@ export function frameTimes(file: string): number[] {
 }
 
 /** The product's path for one upload: probe, the playback transcode (which writes the frames), the pose stage. */
-export async function analyseUpload(upload: string, slot: CameraView, workDir: string): Promise<{ result: PoseStageResult; ms: number }> {
+export async function analyseUpload(upload: string, slot: CameraView, workDir: string, inspect?: (seen: PoseStageInspection) => void): Promise<{ result: PoseStageResult; ms: number }> {
   mkdirSync(workDir, { recursive: true });
   const started = performance.now();
   const probe = await probeVideo(DEFAULT_TOOLS, upload);
@@ -97,6 +97,7 @@ export async function analyseUpload(upload: string, slot: CameraView, workDir: s
     videoPath: video, slot, workDir, fps: playback.fps || Math.min(probe.fps, PLAYBACK_MAX_FPS), ...playbackSize(probe),
     ...(outputs.analysisFrames ? { searchFrames: outputs.analysisFrames } : {}),
     ...(outputs.measureFrames ? { measureFrames: outputs.measureFrames } : {}),
+    ...(inspect ? { inspect } : {}),
   });
   return { result, ms: performance.now() - started };
 }

@@ -126,6 +126,22 @@ describe('swing events from the hand path', () => {
     expect(result).toEqual({ ok: false, reason: 'no-swing' });
   });
 
+  it('keeps looking for the held finish when the hands dip for a moment on the way up (the model losing them in front of the body)', () => {
+    const fps = 30;
+    const swing = { start: 1.0, backswing: 0.8, downswing: 0.27 };
+    const impactSec = swing.start + swing.backswing + swing.downswing;
+    const points = track(4, fps, [swing]).map((p) => {
+      // High from 0.27 s after impact; at 0.4 s the reading drops for two frames (below "high", not to
+      // "low"), then the hands are up again and held: the finish comes after the dip.
+      const dip = p.timeSec > impactSec + 0.4 && p.timeSec <= impactSec + 0.47;
+      return dip && p.hands ? { ...p, hands: [p.hands[0], HIPS[1] - 0.2 * TORSO] as [number, number] } : p;
+    });
+    const result = detectSwingEvents(points);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.events.finish.timeSec).toBeGreaterThan(impactSec + 0.47);
+  });
+
   it('does not pair a finish with the next address as if it were a downswing', () => {
     // Hand height (torso lengths above the hips) through key times, straight lines in between: swing 1,
     // a follow-through whose hands dip and rise again (a second high stretch), a quick drop and a slow

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR, type PoseSummary } from '@swingfit/contracts';
 import { WITHHELD_TEXT, computeMetrics, type EventPoses } from '../src/pose/metrics.js';
-import { cameraYawFaceOn, monotoneFit } from '../src/pose/turn.js';
+import { PELVIS_DEPTH_RATIO, cameraYawFaceOn, monotoneFit, outlineWidth, turnFromOutline } from '../src/pose/turn.js';
 import { alignLabels } from '../src/pose/geometry.js';
 import { LM } from '../src/pose/landmarks.js';
 import { buildFacts, measuredAnalysisText, offlineWriteUp } from '../src/writeup/index.js';
@@ -58,13 +58,40 @@ describe('face-on: the lead shoulder against the spine, through the backswing', 
     expect(Math.abs(Math.abs(cameraYawFaceOn(address, 'right')) - 15)).toBeLessThanOrEqual(1);
   });
 
-  it('gives no hip rotation or X-factor from the front, and says why in plain words', () => {
-    const m = measure({ view: 'face-on', pelvisTurn: 45, thoraxTurn: 90 });
-    expect(m.hipRotation).toMatchObject({ value: null, measurable: false, withheld: 'view', view: 'down-the-line', note: WITHHELD_TEXT.hipsFromFront });
-    expect(m.xFactor).toMatchObject({ value: null, withheld: 'view', note: WITHHELD_TEXT.xFactorFromFront });
-    const text = textFor(m, 'face-on');
-    expect(text.mobilityAnalysis.hipRotation).toBe('not measurable from this view');
-    expect(offlineWriteUp(writerInput(m, 'face-on')).performanceAssessment).toContain('Hip rotation and X-Factor need a down-the-line video.');
+  it.each([
+    { pelvis: 30, thorax: 80, hand: 'right' as const, yaw: 0 },
+    { pelvis: 45, thorax: 95, hand: 'left' as const, yaw: 0 },
+    { pelvis: 55, thorax: 100, hand: 'right' as const, yaw: 15 },
+    { pelvis: 40, thorax: 90, hand: 'left' as const, yaw: -15 },
+  ])('hips $pelvis° from the narrowing of their outline ($hand-handed, camera $yaw° off square), and the X-factor', ({ pelvis, thorax, hand, yaw }) => {
+    const m = measure({ view: 'face-on', handedness: hand, pelvisTurn: pelvis, thoraxTurn: thorax, forwardTilt: 35, cameraYaw: yaw, hipSway: 0.05 });
+    expect(Math.abs(m.hipRotation.value! - pelvis)).toBeLessThanOrEqual(3);
+    expect(Math.abs(m.xFactor.value! - (thorax - pelvis))).toBeLessThanOrEqual(4);
+    expect(m.hipRotation.view).toBe('any');
+  });
+
+  it('inverts the outline exactly, and takes a width no turning oval can have as no reading', () => {
+    for (const deg of [0, 15, 30, 45, 60, 90]) expect(turnFromOutline(outlineWidth(deg))).toBeCloseTo(deg, 6);
+    expect(turnFromOutline(PELVIS_DEPTH_RATIO - 0.1)).toBeNaN();
+    expect(turnFromOutline(1.2)).toBeNaN();
+  });
+
+  it('withholds the face-on hips, saying why, when their outline narrows more than hips can through the backswing', () => {
+    const swing = syntheticSwing({ view: 'face-on', pelvisTurn: 45, thoraxTurn: 90 });
+    // Hip points squeezed together at the top: joints, not an outline; no turn of an oval gives that.
+    const squeezed = swing.backswing.map((f) => {
+      if (!f.atTop) return f;
+      const image = Float32Array.from(f.pose.image);
+      const centre = (image[LM.leftHip * 4]! + image[LM.rightHip * 4]!) / 2;
+      for (const i of [LM.leftHip, LM.rightHip]) image[i * 4] = centre + (image[i * 4]! - centre) * 0.4;
+      const pose = { ...f.pose, image };
+      return { ...f, pose, readings: [pose] };
+    });
+    const m = computeMetrics({ ...swing, backswing: squeezed }, ctxFor('face-on'));
+    expect(m.hipRotation).toMatchObject({ value: null, measurable: false, withheld: 'uncertain', note: WITHHELD_TEXT.hipsUnreadable });
+    expect(m.xFactor).toMatchObject({ value: null, withheld: 'uncertain', note: WITHHELD_TEXT.xFactorUncertain });
+    expect(m.shoulderTurn.measurable).toBe(true);
+    expect(textFor(m, 'face-on').mobilityAnalysis.hipRotation).toBe('not measurable from this video: the readings were too uncertain');
   });
 
   it('is unmoved by a side-bent torso turning about its own spine', () => {

@@ -67,7 +67,10 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     const m = summary.metrics;
     // The figures themselves are the real-clip test's (test/real-clips.test.ts): here, what this view gives.
     expect(m.shoulderTurn.measurable).toBe(true);
-    expect(m.hipRotation.withheld).toBe('view');
+    // The hips are read from the front too; on this phone clip their outline narrows more than turning
+    // hips can (turn.ts), so they are withheld as unreadable, never for the view.
+    expect(m.hipRotation.measurable || m.hipRotation.withheld === 'uncertain').toBe(true);
+    expect(m.spineAngleAddress.withheld).toBe('view');
     expect(m.headSway.unit).toBe('headWidths');
     // The turn read through the backswing, frame by frame, is kept for an operator to see.
     const curve = fields.technicalDetails.turnCurve as { frames: number[]; shoulders: (number | null)[] };

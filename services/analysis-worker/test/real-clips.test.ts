@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR } from '@swingfit/contracts';
 import { closePosePool, type PoseStageResult } from '../src/pose/index.js';
-import { AGREEMENT, TURN_FIGURES, analyseUpload, fixturesDir, frameTimes, loadLabels, makeVariant, scoreEvents, type ClipLabel } from '../bench/real-clips.js';
+import { AGREEMENT, MAX_WITHHELD_SHARE, TURN_FIGURES, analyseUpload, fixturesDir, frameTimes, loadLabels, makeVariant, scoreEvents, type ClipLabel } from '../bench/real-clips.js';
 
 const labels = loadLabels();
 if (!labels) console.warn(`real-clips: the shared fixtures are absent from ${fixturesDir()}: skipped (set SWINGFIT_FIXTURES)`);
@@ -70,15 +70,17 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     }
   });
 
-  it('agrees with itself across views: the same golfer face-on and down the line within 10° on the shoulder turn', () => {
+  it('agrees with itself across views: the same golfer face-on and down the line within 10° on the shoulder and the hip turn', () => {
     for (const label of labels!.filter((l) => l.view === 'face-on' && l.pairedWith)) {
-      const faceOn = ok(runs.get(label.name)!.original).summary.metrics.shoulderTurn;
-      const dtl = ok(runs.get(label.pairedWith!.replace(/\.[^.]+$/, ''))!.original).summary.metrics.shoulderTurn;
-      expect(Math.abs(faceOn.value! - dtl.value!), label.golfer).toBeLessThanOrEqual(AGREEMENT.views);
+      const faceOn = ok(runs.get(label.name)!.original).summary.metrics;
+      const dtl = ok(runs.get(label.pairedWith!.replace(/\.[^.]+$/, ''))!.original).summary.metrics;
+      for (const key of ['shoulderTurn', 'hipRotation'] as const) {
+        expect(Math.abs(faceOn[key].value! - dtl[key].value!), `${label.golfer} ${key}: ${faceOn[key].value} vs ${dtl[key].value}`).toBeLessThanOrEqual(AGREEMENT.views);
+      }
     }
   });
 
-  it('reads the mirror image (a left-hander) like the original: face-on within 5°, down the line within the readings\' own scatter', () => {
+  it('reads the mirror image (a left-hander) like the original: face-on shoulders within 5° (hips within 10°), down the line within the readings\' own scatter', () => {
     for (const label of labels!) {
       const { original, mirrored } = runs.get(label.name)!;
       for (const key of TURN_FIGURES) {
@@ -87,26 +89,24 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
         if (!a.measurable) continue;
         // Down the line the model's 3D readings of one frame scatter by up to ~15° (the confidence
         // says so); a re-encoded mirror lands anywhere inside that: the issue's 5° is not met there.
-        const bound = label.view === 'face-on' ? AGREEMENT.mirror : 20;
+        // Face-on the hips are read from how much narrower their outline looks: at a 35° turn it is only
+        // 10% narrower, about 3 px of a 33 px wide outline at the measure size, so a pixel of jitter at
+        // the top is ~3° (tour pro B's mirror image reads 4-7° apart). The X-factor carries the
+        // shoulders' and the hips' differences together. Both are held within 10°, the issue's 5° not met.
+        const bound = label.view === 'face-on' ? (key === 'shoulderTurn' ? AGREEMENT.mirror : 2 * AGREEMENT.mirror) : 20;
         expect(Math.abs(a.value! - b.value!), `${label.name} ${key}: ${a.value} vs ${b.value}`).toBeLessThanOrEqual(bound);
       }
     }
   });
 
-  it('gives every turn figure its view can show, and withholds only the ones it cannot, with the reason', () => {
-    for (const label of labels!) {
-      const m = ok(runs.get(label.name)!.original).summary.metrics;
-      expect(m.shoulderTurn.measurable, label.name).toBe(true);
-      expect(m.shoulderTurn.confidence).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
-      if (label.view === 'down-the-line') {
-        expect(m.hipRotation.measurable, label.name).toBe(true);
-        expect(m.xFactor.measurable, label.name).toBe(true);
-      } else {
-        // Face-on the hip turn hardly changes what the camera sees (turn.ts): withheld for the view, said why.
-        expect(m.hipRotation).toMatchObject({ measurable: false, withheld: 'view' });
-        expect(m.hipRotation.note).toMatch(/down-the-line video/);
-      }
+  it('gives the turn figures from either view, withholding at most 1 in 10, each withheld one with its reason', () => {
+    const figures = labels!.flatMap((label) => TURN_FIGURES.map((key) => ({ name: label.name, m: ok(runs.get(label.name)!.original).summary.metrics[key] })));
+    for (const { name, m } of figures) {
+      if (m.measurable) expect(m.confidence, name).toBeGreaterThanOrEqual(CONFIDENCE_BAR);
+      else expect(m.note, name).toMatch(/^Not measured reliably: /);
     }
+    expect(figures.filter((f) => !f.m.measurable).length / figures.length).toBeLessThanOrEqual(MAX_WITHHELD_SHARE);
+    for (const label of labels!) expect(ok(runs.get(label.name)!.original).summary.metrics.shoulderTurn.measurable, label.name).toBe(true);
   });
 
   it('reads tour players\' turns at the top near their range: X-factor 20-60°, shoulders 65-120°, hips 20-65°', () => {

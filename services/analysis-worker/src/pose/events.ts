@@ -293,7 +293,12 @@ function finishOf(s: Series, c: Candidate): number {
   const k = c.timeScale;
   const n = s.up.length;
   const limit = Math.min(n - 1, s.time.findLastIndex((time) => time <= s.time[c.impact]! + t.maxFinishSec * k));
-  const end = c.nextRun ? Math.min(limit, c.nextRun[1]) : limit;
+  // The finish lasts until the hands come down again (to the next address, or a second swing). Not to
+  // the end of the first high stretch: the hands passing in front of the body can dip the reading
+  // below "high" for a moment, and the rest of the follow-through would be lost.
+  const risen = c.nextRun ? c.nextRun[0] : c.impact + 1;
+  const lowered = s.up.findIndex((v, i) => i > risen && v < t.low);
+  const end = lowered > 0 ? Math.min(limit, lowered - 1) : limit;
   // Speeds as medians over a short stretch: jitter, large on a small golfer, is not motion.
   const window = Math.max(1, Math.round((SETTLE_SMOOTH_SEC * k * (n - 1)) / Math.max(1e-6, s.time[n - 1]! - s.time[0]!)));
   const steady = (values: number[]) => values.map((_, i) => {

@@ -11,7 +11,6 @@ import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scale
 import type { Pose } from './landmarks.js';
 import { measurePlan, measureSwing, planFrames, type Measured } from './measure.js';
 import { computeMetrics, turnCurve, turnReadings } from './metrics.js';
-import { measuresTurn } from './turn.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
@@ -50,6 +49,19 @@ const KEY_NAMES: KeyFrameName[] = ['address', 'top', 'impact', 'finish'];
 export interface PoseStageInput extends PipelinePoseStageInput {
   /** Defaults to the process-wide pool (POSE_PROCESSES workers). */
   pool?: PosePool;
+  /** Benchmarks only: receives the search track and the measured poses, to replay the rules offline. */
+  inspect?: (seen: PoseStageInspection) => void;
+}
+
+/** What the stage saw, for benchmarks that replay the event and turn rules without the model. */
+export interface PoseStageInspection {
+  search: SearchResult;
+  searchSize: FrameSize;
+  fps: number;
+  measured: Measured;
+  measureSize: FrameSize;
+  view: CameraView;
+  handedness: 'right' | 'left';
 }
 
 type PipelineResult = Extract<PipelinePoseStageOutput, { ok: true }>;
@@ -245,6 +257,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   if (crowdShareFound > MAX_CROWD_SHARE) {
     return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...c.basics, crowdShare: crowdShareFound } };
   }
+  input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness });
   const metricContext = { view, handedness, width, height };
   const metrics = computeMetrics({ address: measured.address, backswing: measured.backswing, impact: measured.impact }, metricContext);
 
@@ -299,8 +312,8 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
   const turnContext = { view, handedness, ...p.measureSize };
   const curve = turnReadings(measured, turnContext);
   const evidence = (line: 'shoulders' | 'hips') => {
-    const found = measuresTurn(view, line) ? turnCurve(measured, turnContext, line) : null;
-    return found && { top: Math.round(found.value * 10) / 10, scatter: Math.round(found.scatter * 10) / 10, visibility: Math.round(found.visibility * 100) / 100 };
+    const found = turnCurve(measured, turnContext, line);
+    return found && { top: Math.round(found.value * 10) / 10, scatter: Math.round(found.scatter * 10) / 10, visibility: Math.round(found.visibility * 100) / 100, readable: Math.round(found.readable * 100) / 100 };
   };
   const technicalDetails: Record<string, unknown> = {
     view,

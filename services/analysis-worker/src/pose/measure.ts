@@ -23,6 +23,8 @@ export interface MeasurePlan {
   address: number[];
   backswing: number[];
   top: number[];
+  /** The top of the swing itself (the middle of `top`). */
+  topFrame: number;
   /** Down the line only (posture at impact). */
   impact: number[];
   warmUp: number[];
@@ -50,7 +52,7 @@ export function measurePlan(events: Pick<SwingEvents, 'address' | 'top' | 'impac
   const warmUp = Array.from({ length: WARM_UP_FRAMES }, (_, i) => addressFrames[0]! - (WARM_UP_FRAMES - i) * step).filter((i) => i >= 0);
   const impact = downTheLine ? [...new Set([events.impact.frame, events.impact.frame + stride].map(clamp))] : [];
   const impactWarmUp = downTheLine ? [events.impact.frame - 2 * stride, events.impact.frame - stride].filter((i) => i >= 0) : [];
-  return { address: addressFrames, backswing, top: topFrames, impact, warmUp, impactWarmUp };
+  return { address: addressFrames, backswing, top: topFrames, topFrame: clamp(top), impact, warmUp, impactWarmUp };
 }
 
 export const planFrames = (plan: MeasurePlan): number[] =>
@@ -120,7 +122,7 @@ export async function measureSwing(input: MeasureInput): Promise<Measured> {
     address: plan.address.flatMap((i) => fused.get(i) ?? []),
     backswing: [...plan.backswing, ...plan.top].flatMap((i) => {
       const pose = fused.get(i);
-      return pose ? [{ timeSec: timeOf(i), pose, readings: readings.get(i) ?? [pose], atTop: topSet.has(i) }] : [];
+      return pose ? [{ timeSec: timeOf(i), pose, readings: readings.get(i) ?? [pose], atTop: topSet.has(i), afterTop: i > plan.topFrame }] : [];
     }),
     impact: plan.impact.flatMap((i) => fused.get(i) ?? []),
     fused,

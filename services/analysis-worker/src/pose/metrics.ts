@@ -7,7 +7,7 @@
 import { CONFIDENCE_BAR, type Metric, type PoseSummary } from '@swingfit/contracts';
 import { dist2, headPx, hipCentrePx, median, robustSpread, spineTiltImage } from './geometry.js';
 import { LM, imagePoint, meanVisibility, type Pose } from './landmarks.js';
-import { leadTrail, measuresTurn, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
+import { leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
 
 export type Metrics = PoseSummary['metrics'];
 export type MetricContext = TurnContext;
@@ -20,6 +20,12 @@ export interface SwingFrame {
   readings: Pose[];
   /** One of the frames at the top of the backswing, where the figures are read. */
   atTop: boolean;
+  /**
+   * Just past the top of the swing (timed by the hands). The hips lead the downswing: they have begun to
+   * turn back by then while the shoulders are still finishing their turn, so this frame counts for the
+   * shoulders and not for the hips.
+   */
+  afterTop?: boolean;
 }
 
 export interface EventPoses {
@@ -49,10 +55,9 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export const WITHHELD_TEXT = {
-  hipsFromFront: "Can't be seen from the front: turning the hips barely changes how wide they look from there. A down-the-line video measures it.",
-  xFactorFromFront: 'Needs the hip turn, which a down-the-line video measures.',
   notFound: 'Not measured reliably: the golfer was not clearly in view at address and at the top.',
   scattered: 'Not measured reliably: the readings through the backswing did not agree closely enough.',
+  hipsUnreadable: 'Not measured reliably: in this video your hips look narrower than turning hips can, so their turn could not be read.',
   xFactorUncertain: 'Not measured reliably: it needs both the shoulder and the hip turn.',
   postureFromFront: 'Forward bend is seen from the side: a down-the-line video measures it.',
   postureNoImpact: 'Not measured reliably: the golfer was not clearly in view at impact.',
@@ -78,16 +83,24 @@ export interface TurnCurve {
   /** Degrees: readings around the curve, and picture against mirror at the top. */
   scatter: number;
   visibility: number;
+  /**
+   * Share of the backswing frames whose reading is one a turning body can give (face-on hips: an outline
+   * no narrower than the hips' depth). Where the model's points cannot be a turn, the method does not apply.
+   */
+  readable: number;
 }
 
 /** A body line's turn through the backswing: read on every frame, the curve through it, its top. */
 export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine): TurnCurve | null {
   const reference = turnReference(poses.address, ctx);
-  const frames = poses.backswing;
+  const frames = line === 'hips' ? poses.backswing.filter((f) => !f.afterTop) : poses.backswing;
   const readings = frames.map((f) => reference.read(f.pose, line));
   const fitted = monotoneFit(readings);
   const top = frames.map((f, i) => (f.atTop ? i : -1)).filter((i) => i >= 0 && Number.isFinite(fitted[i]!));
   if (top.length === 0) return null;
+  // The figure is read at the top, so the top's own readings must be readable as well as the backswing's.
+  const share = (list: number[]) => list.filter(Number.isFinite).length / Math.max(1, list.length);
+  const readable = Math.min(share(readings), share(top.map((i) => readings[i]!)));
   const residuals = readings.map((r, i) => r - fitted[i]!).filter(Number.isFinite);
   // Picture against mirror at the top: half their difference is each one's error around the mean.
   const sides = top.flatMap((i) => {
@@ -97,10 +110,10 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
   const scatter = Math.hypot(robustSpread(residuals), sides.length ? median(sides) : 0);
   const [lead, trail] = leadTrail(line, ctx.handedness);
   // From the front only the lead shoulder is used; elsewhere both ends of the line.
-  const seen = ctx.view === 'face-on' ? [lead] : [lead, trail];
+  const seen = ctx.view === 'face-on' && line === 'shoulders' ? [lead] : [lead, trail];
   const visibility = median(top.map((i) => meanVisibility(frames[i]!.pose, seen)));
   // The curve never decreases, so its last value is its highest: where the backswing's turn ends.
-  return { value: fitted[top[top.length - 1]!]!, scatter, visibility };
+  return { value: fitted[top[top.length - 1]!]!, scatter, visibility, readable };
 }
 
 /** Each backswing frame's turn readings (degrees, null where not read), for technical details. */
@@ -115,6 +128,7 @@ export function turnReadings(poses: EventPoses, ctx: MetricContext): { shoulders
 }
 
 const HOW = {
+  faceOnHips: 'Read from the front: how much narrower your hips look at the top of the backswing than at address. Hips are deeper than they are wide, so the narrowing tells how far they turned. It is followed through the whole backswing.',
   faceOnShoulders: 'Read from the front: how far your lead shoulder travels toward your spine between address and the top of the backswing, compared with half your shoulder width at address. It is followed through the whole backswing; your other shoulder is hidden at the top, so it is not used.',
   fromBehind: (part: string) => `Read from behind: which way your ${part} point, seen from above, at the top of the backswing compared with address, from a 3D estimate of your body made from the video. It is followed through the whole backswing.`,
   xFactor: 'Shoulder turn minus hip turn at the top of the backswing.',
@@ -123,20 +137,20 @@ const HOW = {
 function turnMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'shoulderTurn' | 'hipRotation' | 'xFactor'> {
   const faceOn = ctx.view === 'face-on';
   const figureFor = (line: BodyLine): Metric => {
-    if (!measuresTurn(ctx.view, line)) return notMeasurable('deg', 'down-the-line', WITHHELD_TEXT.hipsFromFront);
     const curve = turnCurve(poses, ctx, line);
     if (!curve) return notMeasurable('deg', 'any', WITHHELD_TEXT.notFound, 'uncertain');
-    const how = line === 'shoulders' ? (faceOn ? HOW.faceOnShoulders : HOW.fromBehind('shoulders')) : HOW.fromBehind('hips');
-    return figure(curve.value, 'deg', line === 'shoulders' ? 'any' : 'down-the-line', confidenceOf(curve.visibility, curve.scatter, TURN_SCATTER_LIMIT), how);
+    const confidence = confidenceOf(curve.visibility, curve.scatter, TURN_SCATTER_LIMIT) * curve.readable;
+    // Only the face-on hips' readings can be unreadable (an outline narrower than any turn gives).
+    if (line === 'hips' && curve.readable < 1 && confidence < CONFIDENCE_BAR) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsUnreadable, 'uncertain', round2(confidence));
+    const how = faceOn ? (line === 'shoulders' ? HOW.faceOnShoulders : HOW.faceOnHips) : HOW.fromBehind(line);
+    return figure(curve.value, 'deg', 'any', confidence, how);
   };
   const shoulderTurn = figureFor('shoulders');
   const hipRotation = figureFor('hips');
   const xFactor =
     shoulderTurn.measurable && hipRotation.measurable
-      ? figure(shoulderTurn.value! - hipRotation.value!, 'deg', 'down-the-line', Math.min(shoulderTurn.confidence, hipRotation.confidence), HOW.xFactor)
-      : hipRotation.withheld === 'view'
-        ? notMeasurable('deg', 'down-the-line', WITHHELD_TEXT.xFactorFromFront)
-        : notMeasurable('deg', 'down-the-line', WITHHELD_TEXT.xFactorUncertain, 'uncertain');
+      ? figure(shoulderTurn.value! - hipRotation.value!, 'deg', 'any', Math.min(shoulderTurn.confidence, hipRotation.confidence), HOW.xFactor)
+      : notMeasurable('deg', 'any', WITHHELD_TEXT.xFactorUncertain, 'uncertain');
   return { shoulderTurn, hipRotation, xFactor };
 }
 

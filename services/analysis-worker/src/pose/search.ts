@@ -23,8 +23,14 @@ export const COARSE_MIN_FPS = 15;
  * top (the hands slowing into it)…
  */
 const BEFORE_TOP_SEC = 0.35;
-/** …to this long after the coarse impact. Address, takeaway and finish keep the coarse pass's timing. */
+/** …to this long after the coarse impact. */
 const AFTER_IMPACT_SEC = 0.2;
+/**
+ * And this long either side of the coarse address: the takeaway's first few centimetres take two or
+ * three frames, so every other frame smears the moment the hands leave address (up to 4 frames late or
+ * early on the shared clips). The finish keeps the coarse pass's timing.
+ */
+const AROUND_ADDRESS_SEC = 0.25;
 
 /** Looks per real second that time the top and impact finely enough (a frame at 30 fps). */
 const FINE_REAL_FPS = 30;
@@ -121,15 +127,17 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   const coarseEvery = Math.max(1, Math.floor(fps / input.stride / COARSE_MIN_FPS));
   if ((fps / input.stride / coarseEvery) * k >= FINE_REAL_FPS) return { ...coarseOnly, events: found.events, fineFrames: 0 };
 
-  // Top to impact again at the full rate, as unbroken stretches: interleaving a second track with the
-  // coarse one frame by frame would zigzag (each track has its own small bias), so the fine track
-  // replaces the coarse one there.
+  // The address, and top to impact, again at the full rate, as unbroken stretches: interleaving a second
+  // track with the coarse one frame by frame would zigzag (each track has its own small bias), so the
+  // fine track replaces the coarse one there.
   const e = found.events;
-  const from = e.top.timeSec - BEFORE_TOP_SEC * k;
-  const to = e.impact.timeSec + AFTER_IMPACT_SEC * k;
-  const inSwing = (index: number) => index / fps >= from && index / fps <= to;
+  const windows: [number, number][] = [
+    [e.address.timeSec - AROUND_ADDRESS_SEC * k, e.address.timeSec + AROUND_ADDRESS_SEC * k],
+    [e.top.timeSec - BEFORE_TOP_SEC * k, e.impact.timeSec + AFTER_IMPACT_SEC * k],
+  ];
+  const inSwing = (index: number) => windows.some(([from, to]) => index / fps >= from && index / fps <= to);
   const fineStarted = performance.now();
-  const fine = await runPass(pool, frames.filter((f) => inSwing(f.index)), { variant: 'lite', numPoses: 1, video: true, signal });
+  const fine = await runFine(pool, frames, inSwing, signal);
   const fineMs = Math.round(performance.now() - fineStarted);
   const analysed = [...coarse.filter((f) => !inSwing(f.index)), ...fine].sort((a, b) => a.index - b.index);
   // Top and impact timed at the full rate; the coarse pass still decides how many swings there were.
@@ -138,6 +146,22 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
     ? { ...refined.events, multipleSwings: found.events.multipleSwings, swingCount: found.events.swingCount }
     : found.events;
   return { analysed, personFoundRatio: foundRatio(analysed), events, lastFrame, fineFrames: fine.length, timings: { coarseMs, fineMs } };
+}
+
+/** The frames `wanted` picks, run at the full rate as unbroken stretches (each its own tracking run). */
+async function runFine(pool: PosePool, frames: RawFrame[], wanted: (index: number) => boolean, signal?: AbortSignal): Promise<PassFrame[]> {
+  const stretches: RawFrame[][] = [];
+  let previous = false;
+  for (const frame of frames) {
+    const take = wanted(frame.index);
+    if (take && !previous) stretches.push([]);
+    if (take) stretches[stretches.length - 1]!.push(frame);
+    previous = take;
+  }
+  const lite = { variant: 'lite', numPoses: 1, video: true, signal } as const;
+  // The short address stretch in one call; the long top-to-impact one split across the pool.
+  const runs = await Promise.all(stretches.map((part) => (part.length < SEGMENT ? runChunk(pool, part, lite) : runPass(pool, part, lite))));
+  return runs.flat();
 }
 
 /**

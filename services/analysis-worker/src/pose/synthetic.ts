@@ -3,7 +3,8 @@
  * pelvis and thorax rotation, forward tilt and sway, seen face-on or down the line through a camera
  * that may be yawed, expressed exactly as MediaPipe reports landmarks.
  */
-import { LANDMARK_COUNT, MIRROR_PAIRS, type Pose, type Vec3 } from './landmarks.js';
+import { LANDMARK_COUNT, LM, MIRROR_PAIRS, type Pose, type Vec3 } from './landmarks.js';
+import { PELVIS_DEPTH_RATIO } from './turn.js';
 
 export interface SyntheticPoseSpec {
   view: 'face-on' | 'down-the-line';
@@ -121,15 +122,33 @@ export function syntheticPose(spec: SyntheticPoseSpec): Pose {
   const swayWorld = toWorld(hipSway);
   const rand = gaussian(spec.seed ?? 1);
   const jitter = spec.noise ?? 0;
-  points.forEach((p, i) => {
-    const w = toWorld(jitter > 0 ? add(p, [rand() * jitter, rand() * jitter, rand() * jitter]) : p);
+  const worldPoints = points.map((p) => toWorld(jitter > 0 ? add(p, [rand() * jitter, rand() * jitter, rand() * jitter]) : p));
+  const outline = hipOutline(worldPoints[LM.leftHip]!, worldPoints[LM.rightHip]!);
+  const seenX = (i: number, w: Vec3) => (i === LM.leftHip ? outline[0] : i === LM.rightHip ? outline[1] : w[0]);
+  worldPoints.forEach((w, i) => {
     world.set([w[0], w[1], w[2], 0.99], i * 4);
-    // Orthographic camera; the whole body (image only) carries the hip sway.
-    const x = img.width / 2 + (w[0] + swayWorld[0]) * img.pxPerMetre;
+    // Orthographic camera; the whole body (image only) carries the hip sway. The model puts the image's
+    // hip points on the hips' outline (their sideways edges), the world's on the joints.
+    const x = img.width / 2 + (seenX(i, w) + swayWorld[0]) * img.pxPerMetre;
     const y = img.height * 0.55 + (w[1] + swayWorld[1]) * img.pxPerMetre;
     image.set([x / img.width, y / img.height, w[2], 0.99], i * 4);
   });
   return { image, world };
+}
+
+/**
+ * Where the hips' outline edges (left, right) sit across the picture, world x: the pelvis seen from
+ * above as an oval as wide as the hip joints are apart and PELVIS_DEPTH_RATIO as deep, turned with them.
+ */
+function hipOutline(left: Vec3, right: Vec3): [number, number] {
+  const centre = (left[0] + right[0]) / 2;
+  const half = Math.hypot(right[0] - left[0], right[2] - left[2]) / 2;
+  const across = half > 0 ? (right[0] - left[0]) / (2 * half) : 1; // x part of the unit vector across the hips
+  const depth = Math.sqrt(Math.max(0, 1 - across * across)); // x part of the unit vector front to back
+  const edge = Math.hypot(half * across, PELVIS_DEPTH_RATIO * half * depth);
+  // Each hip point on the edge of its own side (seen exactly side-on, the left one first).
+  const side = right[0] >= left[0] ? 1 : -1;
+  return [centre - side * edge, centre + side * edge];
 }
 
 export interface SyntheticSwingSpec extends Omit<SyntheticPoseSpec, 'pelvisTurn' | 'thoraxTurn' | 'hands' | 'seed'> {

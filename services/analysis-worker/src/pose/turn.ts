@@ -8,9 +8,12 @@
  * over that half width, is the cosine of the turn. The spine keeps its sideways place over the pelvis,
  * so the pelvis centre's sideways move carries it along.
  *
- * Face-on, hips: not measured. The hip joints sit about 20 cm apart; a 45° turn moves each only ~3 cm
- * sideways, and the outline of the hips, which is what the model sees from the front, hardly narrows at
- * all. The model reads tour players' 45° hip turns as 10–30°, so no figure is given from this view.
+ * Face-on, hips: the model places the hip points on the outline of the hips it sees (their sideways
+ * edges), not on the joints. Seen from above the hips are an oval about PELVIS_DEPTH_RATIO as deep as
+ * they are wide, so a turn θ narrows that outline only to √(cos²θ + k²·sin²θ) of its square-on width
+ * (read as joints, a 45° turn would look like 30°: every tour player read 10–30°). Inverting that gives
+ * the turn; the width at address is the golfer's own yardstick, corrected for a camera off square like
+ * the shoulders. A width the oval cannot have (narrower than its depth) is no reading at all.
  *
  * Down the line, shoulders and hips: from behind the turn happens in depth (toward and away from the
  * camera) early in the backswing and across the picture near the top. The pose model's 3D skeleton holds
@@ -43,8 +46,28 @@ export function leadTrail(line: BodyLine, handedness: 'right' | 'left'): [number
   return handedness === 'right' ? [left, right] : [right, left];
 }
 
-/** Which lines a view measures the turn of. */
-export const measuresTurn = (view: CameraView, line: BodyLine): boolean => view === 'down-the-line' || line === 'shoulders';
+/**
+ * Depth over width of the hips seen from above: buttock depth over hip breadth, 245 mm / 344 mm for
+ * adult men in the ANSUR II survey (women 0.71 as well: 252 / 357 mm). An anthropometric fact, not a
+ * value fitted to clips.
+ */
+export const PELVIS_DEPTH_RATIO = 0.71;
+
+/** Width of the hips' outline turned `deg` from square to the camera, over its square-on width. */
+export const outlineWidth = (deg: number): number => {
+  const c = Math.cos(deg / DEG);
+  return Math.sqrt(c * c + PELVIS_DEPTH_RATIO ** 2 * (1 - c * c));
+};
+
+/** The turn (degrees, 0–90) whose outline is `ratio` of the square-on width; NaN where no turn gives it. */
+export function turnFromOutline(ratio: number): number {
+  const k2 = PELVIS_DEPTH_RATIO ** 2;
+  // Widths a hair past either end are jitter at 0° or 90°; further out the reading is not of a turning oval.
+  const SLACK = 0.03;
+  if (!(ratio >= PELVIS_DEPTH_RATIO - SLACK) || ratio > 1 + SLACK) return Number.NaN;
+  const cos2 = (Math.min(1, Math.max(PELVIS_DEPTH_RATIO, ratio)) ** 2 - k2) / (1 - k2);
+  return Math.acos(Math.sqrt(Math.max(0, Math.min(1, cos2)))) * DEG;
+}
 
 /** The address poses' reference for a view's turn: computed once per swing. */
 export interface TurnReference {
@@ -76,6 +99,28 @@ function faceOnShoulders(address: Pose[], ctx: TurnContext): (pose: Pose) => num
 }
 
 /**
+ * Face-on hip turn (degrees) of `pose` against the address poses: the width of the hips' outline over its
+ * width at address (both corrected for the camera's yaw), through the oval's projection.
+ */
+function faceOnHips(address: Pose[], ctx: TurnContext): (pose: Pose) => number {
+  const [lead, trail] = leadTrail('hips', ctx.handedness);
+  const camera = cameraYawFaceOn(address, ctx.handedness);
+  const towardTarget = ctx.handedness === 'right' ? 1 : -1;
+  const width = (p: Pose) => (imagePoint(p, lead, ctx.width, ctx.height)[0] - imagePoint(p, trail, ctx.width, ctx.height)[0]) * towardTarget;
+  // The outline's width square to the camera, from its width at address.
+  const square = median(address.map(width)) / outlineWidth(camera);
+  // The narrowing is the same whichever way the hips face the camera. The backswing turns them from
+  // `camera` onward, so only a camera on the trail side leaves a doubt, and only while they are within
+  // that angle of square: there the model's depth says which way they face.
+  const facing = (p: Pose) => (yawFromImagePlane(p, lead, trail) < 0 ? -1 : 1);
+  return (pose) => {
+    const angle = turnFromOutline(width(pose) / square);
+    if (!(square > 0) || !Number.isFinite(angle)) return Number.NaN;
+    return (camera < 0 && angle < -camera ? facing(pose) * angle : angle) - camera;
+  };
+}
+
+/**
  * How far a face-on camera is off square to the target line, degrees, positive when it sits toward the
  * target (the golfer's lead side nearer the lens). The hips, ankles and heels stand square to the target
  * line at address; their angle to the picture comes from the model's depth, which is why each address
@@ -99,7 +144,8 @@ function fromAbove(address: Pose[], yaw: (p: Pose) => number): (pose: Pose) => n
 export function turnReference(address: Pose[], ctx: TurnContext): TurnReference {
   if (ctx.view === 'face-on') {
     const shoulders = faceOnShoulders(address, ctx);
-    return { read: (pose, line) => (line === 'shoulders' ? shoulders(pose) : Number.NaN) };
+    const hips = faceOnHips(address, ctx);
+    return { read: (pose, line) => (line === 'shoulders' ? shoulders(pose) : hips(pose)) };
   }
   const shoulders = fromAbove(address, shoulderYaw);
   const hips = fromAbove(address, hipYaw);

@@ -6,6 +6,12 @@ import type { FrameLandmarks, FromWorker, PoseRequest, ToWorker } from './protoc
 const landmarkers = new Map<string, Promise<Landmarker>>();
 // VIDEO-mode timestamps must grow for the life of a landmarker, across requests.
 const clock = new Map<string, number>();
+/**
+ * Time between one call's frames and the next's (ms). The model smooths landmarks over time with filters
+ * whose memory fades with the time between frames: a gap of a minute leaves nothing of the last call,
+ * where one second left enough to move a turn figure by half a degree between a fresh worker and a used one.
+ */
+const CALL_GAP_MS = 60_000;
 
 const pack = (pose: Landmark[] | undefined): Float32Array | null => {
   if (!pose) return null;
@@ -23,13 +29,13 @@ async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
   }
   const model = await landmarker;
   const first = request.frames[0]?.timeMs ?? 0;
-  const base = (clock.get(key) ?? 0) + 1000 - first;
+  const base = (clock.get(key) ?? 0) + CALL_GAP_MS - first;
   const results: FrameLandmarks[] = [];
   const start = request.frames[0];
   if (request.video && start) {
     // A blank frame first: the tracker and its smoothing lose the previous call's person (another part of
     // the clip, or another golfer's clip) and start afresh, so a call's results do not depend on the last one.
-    model.detect(new Uint8Array(start.width * start.height * 4), start.width, start.height, base + first - 500);
+    model.detect(new Uint8Array(start.width * start.height * 4), start.width, start.height, base + first - CALL_GAP_MS / 2);
   }
   for (const frame of request.frames) {
     const ts = base + frame.timeMs;

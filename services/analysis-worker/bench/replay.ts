@@ -1,0 +1,66 @@
+/*
+ * Replays the event and turn rules on what bench/pose-dump.ts recorded: seconds instead of minutes per
+ * try while a change is worked on. Prints per clip and variant the event errors and the turn figures.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { detectSwingEvents } from '../src/pose/events.js';
+import type { Pose } from '../src/pose/landmarks.js';
+import { computeMetrics, type EventPoses } from '../src/pose/metrics.js';
+import { trackPoints } from '../src/pose/search.js';
+import { scoreEvents, type ClipLabel } from './real-clips.js';
+
+const DIR = process.env.POSE_DUMP_DIR ?? '/tmp/swingfit-pose-dump';
+type RawPose = { image: number[]; world: number[] } | null;
+const pose = (p: RawPose): Pose | null => (p ? { image: Float32Array.from(p.image), world: Float32Array.from(p.world) } : null);
+
+export interface Dump {
+  name: string;
+  label: ClipLabel;
+  variant: string;
+  times: number[];
+  fps: number;
+  searchSize: { width: number; height: number };
+  measureSize: { width: number; height: number };
+  view: 'face-on' | 'down-the-line';
+  handedness: 'right' | 'left';
+  analysed: { index: number; pose: Pose | null }[];
+  measured: EventPoses;
+}
+
+export function loadDumps(): Dump[] {
+  return readdirSync(DIR).filter((f) => f.endsWith('.json')).sort().flatMap((f) => {
+    const d = JSON.parse(readFileSync(join(DIR, f), 'utf8'));
+    if (!d.seen) return [];
+    const s = d.seen;
+    return [{
+      name: f.replace(/-[a-z0-9]+\.json$/, ''), label: d.label, variant: d.variant, times: d.times, fps: s.fps, searchSize: s.searchSize, measureSize: s.measureSize,
+      view: s.view, handedness: s.handedness,
+      analysed: s.analysed.map((a: { index: number; pose: RawPose }) => ({ index: a.index, pose: pose(a.pose) })),
+      measured: {
+        address: s.measured.address.map(pose),
+        backswing: s.measured.backswing.map((b: { timeSec: number; atTop: boolean; afterTop?: boolean; pose: RawPose; readings: RawPose[] }) => ({
+          timeSec: b.timeSec, atTop: b.atTop, afterTop: b.afterTop ?? false, pose: pose(b.pose)!, readings: b.readings.map((r) => pose(r)!),
+        })),
+        impact: s.measured.impact.map(pose),
+      },
+    }];
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let ok = 0;
+  let n = 0;
+  for (const d of loadDumps()) {
+    const found = detectSwingEvents(trackPoints(d.analysed, d.fps, d.searchSize.width, d.searchSize.height));
+    const ev = found.ok ? found.events : null;
+    const scores = ev ? scoreEvents(d.label, { events: ev } as never, d.times) : [];
+    const m = computeMetrics(d.measured, { view: d.view, handedness: d.handedness, ...d.measureSize });
+    const allOk = scores.every((s) => s.ok) && scores.length > 0;
+    n++;
+    if (allOk) ok++;
+    const f = (v: { value: number | null; confidence: number }) => (v.value === null ? '—' : `${v.value.toFixed(0)}(${v.confidence.toFixed(2)})`);
+    console.log(`${d.name.padEnd(24)} ${d.variant.padEnd(9)} ${scores.map((s) => `${s.name[0]}${s.error === null ? '—' : s.error >= 0 ? `+${s.error}` : s.error}${s.ok ? '' : '!'}`).join(' ').padEnd(30)} k=${ev?.timeScale.toFixed(1)} sh ${f(m.shoulderTurn)} hip ${f(m.hipRotation)} x ${f(m.xFactor)}`);
+  }
+  console.log(`events ok ${ok}/${n}`);
+}
