@@ -4,6 +4,7 @@
  * target is not met, the bound that does hold, with the reason (bench:accuracy prints every figure).
  * Skipped, with a message, where the shared fixtures are absent.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,4 +133,19 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     const small = labels!.find((l) => l.name.startsWith('golfml'));
     if (small) expect(ok(runs.get(small.name)!.original).fields.technicalDetails.golferCrop).toBeDefined();
   });
+
+  it('finds a golfer about a sixth of a landscape frame\'s height, too small for the whole-frame search, and reads them like the full-size clip', async () => {
+    const label = labels!.find((l) => l.name === 'adam_scott_iron_fo');
+    if (!label) return;
+    // The face-on clip at 40% in a 1920x1080 frame: the golfer is about 170 of its 1080 pixels tall.
+    const far = join(dir, 'far-golfer.mp4');
+    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', far]);
+    const run = ok((await analyseUpload(far, 'face-on', join(dir, 'far-golfer'))).result);
+    expect(run.fields.technicalDetails.golferCrop).toBeDefined();
+    for (const e of scoreEvents(label, run.summary, frameTimes(far))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance);
+    const near = ok(runs.get(label.name)!.original).summary.metrics;
+    for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
+      expect(Math.abs(run.summary.metrics[figure].value! - near[figure].value!), figure).toBeLessThanOrEqual(AGREEMENT.copy);
+    }
+  }, 120_000);
 });

@@ -33,8 +33,12 @@ export interface DecodeOptions {
   stride?: number;
   /** Or keep exactly these frame indices (sorted ascending). */
   indices?: number[];
+  /** Only this box of the video (its own pixels), scaled to `size`. */
+  crop?: { x: number; y: number; width: number; height: number };
   signal?: AbortSignal;
 }
+
+const cropFilter = (box: DecodeOptions['crop']): string => (box ? `crop=${box.width}:${box.height}:${box.x}:${box.y},` : '');
 
 export function decodeFrames(options: DecodeOptions): Promise<RawFrame[]> {
   const { width, height } = options.size;
@@ -49,7 +53,7 @@ export function decodeFrames(options: DecodeOptions): Promise<RawFrame[]> {
   const wanted = options.indices ?? null;
   const args = [
     '-nostdin', '-loglevel', 'error', ...seek, '-i', options.videoPath, '-map', '0:v:0',
-    '-vf', `select='${select}',scale=${width}:${height}:flags=bilinear`,
+    '-vf', `select='${select}',${cropFilter(options.crop)}scale=${width}:${height}:flags=bilinear`,
     '-fps_mode', 'passthrough', '-an', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1',
   ];
   return new Promise((resolve, reject) => {

@@ -14,6 +14,7 @@ import { computeMetrics, turnCurve, turnReadings } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
+import { LOCATE_SAMPLES, golferSquare, tileGrid } from './locate.js';
 import { fillTrack, searchSwing, type SearchResult } from './search.js';
 import type { ModelVariant } from './runtime/landmarker.js';
 import { measureWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
@@ -101,7 +102,19 @@ interface MeasureSource {
   size: FrameSize;
   from: 'transcode' | 'playback';
   read: (indices: number[], crop?: PixelBox) => Promise<RawFrame[]>;
+  /** The `crop` box (in `size` pixels) of these frames, read from the sharper playback video when it is. */
+  readDetail: (indices: number[], crop: PixelBox) => Promise<RawFrame[]>;
 }
+
+/**
+ * The measure model's input: a 256-pixel square. A crop of the measure frames smaller than this is read
+ * from the sharper playback video instead (a fifth-height golfer is about 70 pixels tall in the measure
+ * frames, up to twice that in the playback video): there the playback adds detail the model can use.
+ * A larger crop is shrunk to the model's input anyway, and only the playback's compression would be added.
+ */
+const MODEL_INPUT_SIDE = 256;
+/** A detailed crop is read at up to this many pixels a side. */
+const DETAIL_LONG_SIDE = 384;
 
 function measureSource(input: PoseStageInput, playback: { fps: number; width: number; height: number }): MeasureSource {
   const fits = (file: FrameFile | undefined): file is FrameFile =>
@@ -109,13 +122,18 @@ function measureSource(input: PoseStageInput, playback: { fps: number; width: nu
   const written = fits(input.measureFrames) ? input.measureFrames : undefined;
   const size = written?.size ?? scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
   const cropped = (frames: RawFrame[], crop?: PixelBox) => (crop ? frames.map((f) => cropFrame(f, crop)) : frames);
-  return {
-    size,
-    from: written ? 'transcode' : 'playback',
-    read: written
-      ? (indices, crop) => readFrameFile(written, playback.fps, indices, crop)
-      : async (indices, crop) => cropped(await decodeFrames({ videoPath: input.videoPath, size, fps: playback.fps, indices, signal: input.signal }), crop),
+  const read: MeasureSource['read'] = written
+    ? (indices, crop) => readFrameFile(written, playback.fps, indices, crop)
+    : async (indices, crop) => cropped(await decodeFrames({ videoPath: input.videoPath, size, fps: playback.fps, indices, signal: input.signal }), crop);
+  const sharper = playback.width / size.width;
+  const readDetail: MeasureSource['readDetail'] = async (indices, crop) => {
+    if (sharper < 1.25 || Math.max(crop.width, crop.height) >= MODEL_INPUT_SIDE) return read(indices, crop);
+    const even = (v: number) => Math.floor((v * sharper) / 2) * 2;
+    const box = { x: even(crop.x), y: even(crop.y), width: even(crop.width), height: even(crop.height) };
+    const out = box.width > DETAIL_LONG_SIDE || box.height > DETAIL_LONG_SIDE ? scaledSize(box.width, box.height, DETAIL_LONG_SIDE) : { width: box.width, height: box.height };
+    return decodeFrames({ videoPath: input.videoPath, size: out, fps: playback.fps, indices, crop: box, signal: input.signal });
   };
+  return { size, from: written ? 'transcode' : 'playback', read, readDetail };
 }
 
 /**
@@ -150,16 +168,22 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const frames = usable
     ? streamFrameFile(given, input.fps, stride, playbackWritten, input.signal)
     : await playbackWritten.then(() => decodeFrames({ videoPath: input.videoPath, size: searchSize, fps: input.fps, stride, signal: input.signal }));
-  const search = await searchSwing({ pool, frames, fps: input.fps, stride, width: searchSize.width, height: searchSize.height, signal: input.signal }, MIN_PERSON_RATIO);
+  let search = await searchSwing({ pool, frames, fps: input.fps, stride, width: searchSize.width, height: searchSize.height, signal: input.signal }, MIN_PERSON_RATIO);
   t = lap(usable ? 'searchMs' : 'decodeAndSearchMs', t);
   Object.assign(timings, search.timings);
-  const basics = { personFoundRatio: Math.round(search.personFoundRatio * 1000) / 1000, analysedFrames: search.analysed.length, stride, timings };
-  if (search.personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
 
   // From here on the playback's frames are read, so it must be complete; its own facts replace the forecast.
   const playback = await playbackWritten;
   t = lap('waitForTranscodeMs', t);
   const source = measureSource(input, playback);
+  if (search.personFoundRatio < MIN_PERSON_RATIO) {
+    // Perhaps a golfer too small for the detector on the whole frame: look for them tile by tile.
+    const closer = await searchAroundSmallGolfer({ input, pool, source, playback, stride, lastFrame: search.lastFrame });
+    t = lap('locateAndSearchMs', t);
+    if (closer) search = closer;
+  }
+  const basics = { personFoundRatio: Math.round(search.personFoundRatio * 1000) / 1000, analysedFrames: search.analysed.length, stride, timings };
+  if (search.personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
   // A golfer far from the camera is measured on a crop around the swing. (Searched on crops too, the
   // events of the small golfer of the shared clips came out no nearer their labels, for 16 more
   // seconds of a 10 s clip: the search stays on the whole frame.)
@@ -175,6 +199,41 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     return { ok: false, reason, technicalDetails: { ...basics, crowdShare: crowd } };
   }
   return measureAndReport({ input, pool, search, events: search.events, playback, source, crop, searchSize, stride, basics, started, timings, t, nearestSearchPose });
+}
+
+interface LocateContext {
+  input: PoseStageInput;
+  pool: PosePool;
+  source: MeasureSource;
+  playback: { fps: number; width: number; height: number };
+  stride: number;
+  lastFrame: number;
+}
+
+/**
+ * The swing searched again on a square around a golfer too small for the whole-frame search (locate.ts),
+ * its poses put back in the whole frame's coordinates; null when no golfer is found on the tiles either.
+ */
+async function searchAroundSmallGolfer(ctx: LocateContext): Promise<SearchResult | null> {
+  const { input, pool, source, playback, stride } = ctx;
+  const samples = await source.read(spread(0, ctx.lastFrame, stride, ctx.lastFrame).filter((_, i, all) => i % Math.max(1, Math.floor(all.length / LOCATE_SAMPLES)) === 0).slice(0, LOCATE_SAMPLES));
+  const tiles = tileGrid(source.size.width, source.size.height);
+  const still = { variant: 'lite', numPoses: 1, video: false, signal: input.signal } as const;
+  const found = await Promise.all(samples.map(async (frame) => {
+    const onTiles = await runChunk(pool, tiles.map((tile, i) => ({ ...cropFrame(frame, tile), index: i })), still);
+    return onTiles.flatMap((f) => (f.pose ? [uncropPose(f.pose, tiles[f.index]!, source.size.width, source.size.height)] : []));
+  }));
+  const square = golferSquare(found, source.size.width, source.size.height);
+  if (!square) return null;
+  // The square in the playback video's own pixels, for ffmpeg's crop.
+  const k = playback.width / source.size.width;
+  const even = (v: number) => Math.floor((v * k) / 2) * 2;
+  const box = { x: even(square.x), y: even(square.y), width: even(square.width), height: even(square.width) };
+  const size = scaledSize(box.width, box.height, SEARCH_LONG_SIDE);
+  const frames = await decodeFrames({ videoPath: input.videoPath, size, fps: input.fps, stride, crop: box, signal: input.signal });
+  const search = await searchSwing({ pool, frames, fps: input.fps, stride, width: size.width, height: size.height, signal: input.signal }, MIN_PERSON_RATIO);
+  const whole = (pose: Pose | null) => (pose ? uncropPose(pose, box, playback.width, playback.height) : null);
+  return { ...search, analysed: search.analysed.map((f) => ({ ...f, pose: whole(f.pose) })) };
 }
 
 /** Up to CROWD_SAMPLES analysed frames spread evenly over [from, to]. */
@@ -237,7 +296,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   const keyIndices = KEY_NAMES.map((name) => events[name].frame);
   let t = c.t;
   const large = await source.read([...new Set([...crowdIndices, ...keyIndices, ...(c.crop ? [] : measureIndices)])].sort((a, b) => a - b));
-  const measureFrames = c.crop ? await source.read(measureIndices, c.crop) : large.filter((f) => measureIndices.includes(f.index));
+  const measureFrames = c.crop ? await source.readDetail(measureIndices, c.crop) : large.filter((f) => measureIndices.includes(f.index));
   t = lap('measureDecodeMs', t);
   const { width, height } = source.size;
   const crop = c.crop;

@@ -1,0 +1,62 @@
+/*
+ * Finding a golfer too small for the whole-frame search. The pose model's person detector sees the frame
+ * shrunk to a 224-pixel square, so a golfer a fifth of a landscape frame's height is about 25 pixels
+ * there and goes unseen (the search then finds a person on few frames). On a tile half the frame's short
+ * side, the same golfer fills two fifths of the detector's input. Tiles are read on a few frames spread
+ * over the clip; the swing is then searched again on a square around where the golfer stands, and
+ * measured as any small golfer is (crop.ts).
+ */
+import type { PixelBox } from './crop.js';
+import { bodyBox, boxHeight } from './crowd.js';
+import type { Pose } from './landmarks.js';
+
+/** Frames spread over the clip that are looked at tile by tile. */
+export const LOCATE_SAMPLES = 4;
+/** Tile side as a share of the frame's short side: a fifth-height golfer fills two fifths of a tile. */
+export const TILE_SHARE = 0.5;
+/** Tiles overlap by half, so a golfer cut by one tile's edge is whole in the next. */
+const TILE_STEP_SHARE = 0.5;
+/** The golfer must be found on at least this share of the sampled frames. */
+export const MIN_LOCATED_SHARE = 0.5;
+/**
+ * The search square's side, in golfer heights (standing at address): at the top and the finish the hands
+ * and the club reach about half a height beyond the body on every side.
+ */
+export const SWING_SQUARE_HEIGHTS = 2;
+
+const positions = (length: number, side: number, step: number): number[] => {
+  const out: number[] = [];
+  for (let at = 0; at + side < length; at += step) out.push(Math.round(at));
+  out.push(length - side);
+  return [...new Set(out)];
+};
+
+/** Overlapping square tiles covering a `width`×`height` frame. */
+export function tileGrid(width: number, height: number): PixelBox[] {
+  const side = Math.floor(Math.min(width, height) * TILE_SHARE / 2) * 2;
+  const step = side * TILE_STEP_SHARE;
+  return positions(height, side, step).flatMap((y) => positions(width, side, step).map((x) => ({ x, y, width: side, height: side })));
+}
+
+/**
+ * Where the golfer stands, from what the tiles found on each sampled frame (poses in the whole frame's
+ * normalised coordinates): on each frame the tallest body (the golfer is nearest the camera), then the
+ * median centre and height over the frames. The square around it, in the frame's pixels, or null when
+ * the golfer was found on too few frames or the square would be the whole frame anyway.
+ */
+export function golferSquare(foundPerFrame: Pose[][], width: number, height: number): PixelBox | null {
+  const golfers = foundPerFrame.flatMap((poses) => {
+    const boxes = poses.map(bodyBox);
+    return boxes.length ? [boxes.reduce((a, b) => (boxHeight(b) > boxHeight(a) ? b : a))] : [];
+  });
+  if (golfers.length === 0 || golfers.length < MIN_LOCATED_SHARE * foundPerFrame.length) return null;
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const cx = median(golfers.map((b) => (b.left + b.right) / 2)) * width;
+  const cy = median(golfers.map((b) => (b.top + b.bottom) / 2)) * height;
+  const side = Math.floor((SWING_SQUARE_HEIGHTS * median(golfers.map(boxHeight)) * height) / 2) * 2;
+  if (side >= Math.min(width, height)) return null;
+  const even = (v: number) => Math.floor(v / 2) * 2;
+  const x = even(Math.max(0, Math.min(width - side, cx - side / 2)));
+  const y = even(Math.max(0, Math.min(height - side, cy - side / 2)));
+  return { x, y, width: side, height: side };
+}
