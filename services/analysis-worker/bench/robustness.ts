@@ -1,0 +1,120 @@
+/*
+ * `pnpm bench:robustness`: the shared clips recorded the ways golfers' phones record them, through the
+ * product's own path, beside the original's figures. Each case is made with ffmpeg from a shared clip
+ * into a temporary folder (the fixtures are never copied into the repository):
+ *   far golfer      the face-on clip at 40% in a 1920x1080 frame: the golfer a sixth of its height
+ *   slow motion 4x  the down-the-line clip played 4x slower at 120 fps (each frame repeated)
+ *   ProRes          the face-on clip as ProRes 422 LT in a .mov
+ *   phone portrait  the down-the-line clip cut to 9:16, stored on its side with a rotation tag
+ *   HEVC 640        the face-on clip as 640-pixel HEVC
+ * Prints per case: analysed or refused (with the reason), the events against the original's labels
+ * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
+ * original's. About 2 minutes on 2 cores.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CameraView } from '@swingfit/contracts';
+import { closePosePool } from '../src/pose/index.js';
+import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, frameTimes, loadLabels, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
+
+type ClipLabel = Labelled & { path: string; name: string };
+
+interface Case {
+  name: string;
+  clip: string;
+  view: CameraView;
+  args: string[];
+  ext: string;
+  /** Case seconds per original second (slow motion). */
+  slower: number;
+}
+
+const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
+const CASES: Case[] = [
+  { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'slow motion 4x', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=4*PTS', '-r', '120', ...X264], ext: 'mp4', slower: 4 },
+  { name: 'ProRes', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-c:v', 'prores_ks', '-profile:v', '1'], ext: 'mov', slower: 1 },
+  { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
+];
+
+const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', ...args]);
+
+function make(c: Case, label: ClipLabel, dir: string): string {
+  const out = join(dir, `${c.name.replace(/\W+/g, '-')}.${c.ext}`);
+  ffmpeg(['-i', label.path, '-map', '0:v:0', '-an', ...c.args, out]);
+  return out;
+}
+
+/** A phone held upright: the picture cut to 9:16, stored on its side, with the tag that stands it up. */
+function portrait(label: ClipLabel, dir: string): string {
+  const side = join(dir, 'portrait-stored-sideways.mp4');
+  ffmpeg(['-i', label.path, '-map', '0:v:0', '-an', '-vf', 'crop=ih*9/16:ih:(iw-ih*9/16)/2-150:0,transpose=2', ...X264, side]);
+  const out = join(dir, 'phone-portrait.mp4');
+  ffmpeg(['-i', side, '-c', 'copy', '-metadata:s:v:0', 'rotate=270', out]);
+  return out;
+}
+
+const fmt = (v: number | null, c?: number) => (v === null ? 'withheld' : `${v.toFixed(1)}${c === undefined ? '' : ` (conf ${c.toFixed(2)})`}`);
+
+/** Each event's error in the original clip's frames (its time divided by the case's slow-down). */
+function eventsAgainst(label: ClipLabel, summary: Summary, slower: number): string {
+  const times = frameTimes(label.path);
+  return LABELLED_EVENTS.flatMap((n) => {
+    const want = label[n];
+    const got = summary.events[n];
+    const tolerance = label.tolerance[n];
+    if (want === null || !got || tolerance === undefined) return [];
+    const error = (got.timeSec / slower - (times[want] ?? want / label.fps)) * label.fps;
+    return [`${n} ${error >= 0 ? '+' : ''}${error.toFixed(1)}/±${tolerance}${Math.abs(error) <= tolerance + 0.5 ? '' : ' MISS'}`];
+  }).join(', ');
+}
+
+const labels = loadLabels();
+if (!labels) {
+  console.log('bench:robustness: the shared fixtures are absent: nothing to run (set SWINGFIT_FIXTURES)');
+  process.exit(0);
+}
+const dir = mkdtempSync(join(tmpdir(), 'sf-robustness-'));
+const byName = new Map(labels.map((l) => [l.name, l]));
+type Summary = Extract<Awaited<ReturnType<typeof analyseUpload>>['result'], { ok: true }>['summary'];
+const originals = new Map<string, Summary>();
+async function original(label: ClipLabel): Promise<Summary | null> {
+  if (!originals.has(label.name)) {
+    const { result } = await analyseUpload(label.path, label.view, join(dir, `${label.name}-original`));
+    if (result.ok) originals.set(label.name, result.summary);
+  }
+  return originals.get(label.name) ?? null;
+}
+
+console.log('== the shared clips as phones record them (events in original frames against the labels; turns against the original clip)');
+const all = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line' as const, slower: 1, file: (l: ClipLabel) => portrait(l, dir) }];
+try {
+  for (const c of all) {
+    const label = byName.get(c.clip);
+    if (!label) continue;
+    const file = c.file(label);
+    const started = performance.now();
+    const { result } = await analyseUpload(file, c.view, join(dir, `${c.name.replace(/\W+/g, '-')}-work`));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (!result.ok) {
+      console.log(`-- ${c.name} (${c.clip}): REFUSED: ${result.reason}   [${seconds} s]`);
+      continue;
+    }
+    const base = await original(label);
+    const turns = turnsOf(result.summary);
+    const near = base ? turnsOf(base) : null;
+    const slow = result.summary.slowMotion ? `, slow motion read as ${result.summary.slowMotion.factor}x` : '';
+    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${slow}   [${seconds} s]`);
+    console.log(`   events ${eventsAgainst(label, result.summary, c.slower)}`);
+    console.log(`   ${TURN_FIGURES.map((k) => {
+      const [now, was] = [turns[k].value, near?.[k].value ?? null];
+      const off = now !== null && was !== null ? `, ${Math.abs(now - was).toFixed(1)} from the original` : '';
+      return `${k} ${fmt(now, turns[k].confidence)}${off}`;
+    }).join('; ')}`);
+  }
+} finally {
+  await closePosePool();
+  rmSync(dir, { recursive: true, force: true });
+}
