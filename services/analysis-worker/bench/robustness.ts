@@ -2,7 +2,8 @@
  * `pnpm bench:robustness`: the shared clips recorded the ways golfers' phones record them, through the
  * product's own path, beside the original's figures. Each case is made with ffmpeg from a shared clip
  * into a temporary folder (the fixtures are never copied into the repository):
- *   far golfer      the face-on clip at 40% in a 1920x1080 frame: the golfer a sixth of its height
+ *   far golfer      the face-on clip at 40% in a 1920x1080 frame, at two places: the golfer a sixth of
+ *                   its height; at 60%, a quarter; the down-the-line clip at 45% in a 1080x1920 frame
  *   slow motion 4x  the down-the-line clip played 4x slower at 120 fps (each frame repeated)
  *   ProRes          the face-on clip as ProRes 422 LT in a .mov
  *   phone portrait  the down-the-line clip cut to 9:16, stored on its side with a rotation tag
@@ -34,6 +35,9 @@ interface Case {
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'far golfer elsewhere', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:900:500:black', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'golfer a quarter tall', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.6/2)*2:-2,pad=1920:1080:200:300:black', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'far golfer, portrait', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'scale=trunc(iw*0.45/2)*2:-2,pad=1080:1920:100:900:black', ...X264], ext: 'mp4', slower: 1 },
   { name: 'slow motion 4x', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=4*PTS', '-r', '120', ...X264], ext: 'mp4', slower: 4 },
   { name: 'ProRes', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-c:v', 'prores_ks', '-profile:v', '1'], ext: 'mov', slower: 1 },
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },

@@ -176,11 +176,16 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const playback = await playbackWritten;
   t = lap('waitForTranscodeMs', t);
   const source = measureSource(input, playback);
-  if (search.personFoundRatio < MIN_PERSON_RATIO) {
-    // Perhaps a golfer too small for the detector on the whole frame: look for them tile by tile.
-    const closer = await searchAroundSmallGolfer({ input, pool, source, playback, stride, lastFrame: search.lastFrame });
+  if (search.personFoundRatio < MIN_PERSON_RATIO || !search.events) {
+    // Perhaps a golfer too small for the whole-frame search: too small for its detector (looked for tile
+    // by tile), or found but too few pixels tall for a swing to be read from (where they stand is known).
+    const ctx = { input, pool, source, playback, stride, lastFrame: search.lastFrame };
+    const square = search.personFoundRatio < MIN_PERSON_RATIO
+      ? await locateOnTiles(ctx)
+      : golferSquare(search.analysed.map((f) => (f.pose ? [f.pose] : [])), source.size.width, source.size.height);
+    const closer = square ? await searchOnSquare(ctx, square) : null;
     t = lap('locateAndSearchMs', t);
-    if (closer) search = closer;
+    if (closer && (closer.events || search.personFoundRatio < MIN_PERSON_RATIO)) search = closer;
   }
   const basics = { personFoundRatio: Math.round(search.personFoundRatio * 1000) / 1000, analysedFrames: search.analysed.length, stride, timings };
   if (search.personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
@@ -210,21 +215,24 @@ interface LocateContext {
   lastFrame: number;
 }
 
-/**
- * The swing searched again on a square around a golfer too small for the whole-frame search (locate.ts),
- * its poses put back in the whole frame's coordinates; null when no golfer is found on the tiles either.
- */
-async function searchAroundSmallGolfer(ctx: LocateContext): Promise<SearchResult | null> {
-  const { input, pool, source, playback, stride } = ctx;
-  const samples = await source.read(spread(0, ctx.lastFrame, stride, ctx.lastFrame).filter((_, i, all) => i % Math.max(1, Math.floor(all.length / LOCATE_SAMPLES)) === 0).slice(0, LOCATE_SAMPLES));
+/** Where a golfer too small for the whole frame's detector stands, from tiles of a few frames (locate.ts). */
+async function locateOnTiles(ctx: LocateContext): Promise<PixelBox | null> {
+  const { input, pool, source, stride } = ctx;
+  const spreadOut = spread(0, ctx.lastFrame, stride, ctx.lastFrame);
+  const every = Math.max(1, Math.floor(spreadOut.length / LOCATE_SAMPLES));
+  const samples = await source.read(spreadOut.filter((_, i) => i % every === 0).slice(0, LOCATE_SAMPLES));
   const tiles = tileGrid(source.size.width, source.size.height);
   const still = { variant: 'lite', numPoses: 1, video: false, signal: input.signal } as const;
   const found = await Promise.all(samples.map(async (frame) => {
     const onTiles = await runChunk(pool, tiles.map((tile, i) => ({ ...cropFrame(frame, tile), index: i })), still);
     return onTiles.flatMap((f) => (f.pose ? [uncropPose(f.pose, tiles[f.index]!, source.size.width, source.size.height)] : []));
   }));
-  const square = golferSquare(found, source.size.width, source.size.height);
-  if (!square) return null;
+  return golferSquare(found, source.size.width, source.size.height);
+}
+
+/** The swing searched again on `square` (measure-frame pixels), its poses put back in the whole frame's coordinates. */
+async function searchOnSquare(ctx: LocateContext, square: PixelBox): Promise<SearchResult> {
+  const { input, pool, source, playback, stride } = ctx;
   // The square in the playback video's own pixels, for ffmpeg's crop.
   const k = playback.width / source.size.width;
   const even = (v: number) => Math.floor((v * k) / 2) * 2;
