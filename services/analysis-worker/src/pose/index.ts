@@ -189,9 +189,9 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   }
   const basics = { personFoundRatio: Math.round(search.personFoundRatio * 1000) / 1000, analysedFrames: search.analysed.length, stride, timings };
   if (search.personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
-  // A golfer far from the camera is measured on a crop around the swing. (Searched on crops too, the
-  // events of the small golfer of the shared clips came out no nearer their labels, for 16 more
-  // seconds of a 10 s clip: the search stays on the whole frame.)
+  // A golfer far from the camera is measured on a crop around the swing. (A swing the whole-frame search
+  // reads is not searched again on a square: tried on the shared clips' small golfer, its impact came 2
+  // frames early on every copy, its events no nearer their labels and its turns no closer together.)
   const crop = smallGolferCrop(search.analysed, searchSize, source.size);
   const found = search.analysed;
   const nearestSearchPose = nearestPoseFinder(found, stride);
