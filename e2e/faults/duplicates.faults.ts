@@ -17,7 +17,7 @@ import { withDb } from '../src/golfers.js';
  * closing check itself notices a doubled event.
  */
 
-const BASE_PORT = 38040;
+const BASE_PORT = 31040;
 const REPEATS = 10;
 /** Long enough for the re-added jobs to have been taken and done (or refused) by their consumers. */
 const REDELIVERY_SETTLE_MS = 8_000;

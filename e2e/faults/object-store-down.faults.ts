@@ -12,7 +12,7 @@ import { withDb } from '../src/golfers.js';
  * line and compose starts it again; that start-up rule is not this scenario's subject.) Once the store is back, uploads work again.
  */
 
-const BASE_PORT = 38020;
+const BASE_PORT = 31020;
 const OUTAGE_ANALYSIS_WAIT_MS = 6_000;
 
 let product: Product;

@@ -13,7 +13,7 @@ import { withDb } from '../src/golfers.js';
  * while billing was down (Stripe retrying its webhooks) ends as one active subscription and Premium.
  */
 
-const BASE_PORT = 38030;
+const BASE_PORT = 31030;
 const GOLFERS = 3;
 const RETURN_TIMEOUT_MS = 120_000;
 

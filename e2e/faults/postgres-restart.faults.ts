@@ -10,7 +10,7 @@ import { pause, plainScenario, completeAndRecord, expectBooksBalance, premiumGol
  * restarted, and everything that was answered as done is there.
  */
 
-const BASE_PORT = 38010;
+const BASE_PORT = 31010;
 const GOLFERS = 4;
 const RECOVERY_TIMEOUT_MS = 60_000;
 

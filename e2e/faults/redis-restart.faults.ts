@@ -11,7 +11,7 @@ import { pause, plainScenario, completeAndRecord, expectBooksBalance, premiumGol
  * file. Afterwards every upload is analysed once and every points award counted once.
  */
 
-const BASE_PORT = 38000;
+const BASE_PORT = 31000;
 const GOLFERS = 6;
 const OUTAGE_MS = 4_000;
 const BETWEEN_STEPS_MS = 300;

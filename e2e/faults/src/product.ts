@@ -113,16 +113,34 @@ function baseEnv(options: ProductOptions, databaseUrl: string, redisUrl: string,
   };
 }
 
+/** Redis, the database and the object store of a product; whatever did start is released if one fails. */
+async function startStores(options: ProductOptions, pg: PrivatePostgres, databaseUrl: string, dataDir: string) {
+  const { basePort } = options;
+  let redis: PrivateRedis | undefined;
+  try {
+    redis = await startPrivateRedis(undefined, { port: portOf(basePort, 'redis'), appendOnlyDir: join(dataDir, 'redis') });
+    await createDatabase(pg.urlOf('postgres'), 'swingfit');
+    const env = baseEnv(options, databaseUrl, redis.url, dataDir);
+    const s3 = await embeddedS3(join(dataDir, 's3'), portOf(basePort, 's3'), env);
+    return { redis, env, s3 };
+  } catch (error) {
+    // They hold fixed ports: released, so the next run on this block can start.
+    await redis?.close();
+    pg.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 export async function startProduct(options: ProductOptions): Promise<Product> {
   const { basePort } = options;
   const dataDir = join(DATA_ROOT, `${basePort}-${randomBytes(3).toString('hex')}`);
   mkdirSync(join(dataDir, 'redis'), { recursive: true });
   const pg = startPrivatePostgres(portOf(basePort, 'postgres'));
-  const redis = await startPrivateRedis(undefined, { port: portOf(basePort, 'redis'), appendOnlyDir: join(dataDir, 'redis') });
   const databaseUrl = pg.urlOf('swingfit');
-  await createDatabase(pg.urlOf('postgres'), 'swingfit');
-  const env = baseEnv(options, databaseUrl, redis.url, dataDir);
-  let s3: EmbeddedS3 | undefined = await embeddedS3(join(dataDir, 's3'), portOf(basePort, 's3'), env);
+  const stores = await startStores(options, pg, databaseUrl, dataDir);
+  const { redis, env } = stores;
+  let s3: EmbeddedS3 | undefined = stores.s3;
 
   const children = new Map<ServiceName, ChildProcess>();
   const logs = new Map<ServiceName, string>();
