@@ -4,7 +4,7 @@
  * camera. (Real pixels: real-clips.test.ts, "finds a golfer about a sixth of a landscape frame's height".)
  */
 import { describe, expect, it } from 'vitest';
-import { MIN_LOCATED_SHARE, SWING_SQUARE_HEIGHTS, TILE_SHARE, golferSquare, tileGrid } from '../src/pose/locate.js';
+import { MIN_LOCATED_SHARE, SQUARE_SEARCH_BYTES, SWING_SQUARE_HEIGHTS, TILE_SHARE, golferSquare, squareSearchSide, tileGrid } from '../src/pose/locate.js';
 import type { Box } from '../src/pose/crowd.js';
 import { LANDMARK_COUNT, type Pose } from '../src/pose/landmarks.js';
 
@@ -60,5 +60,16 @@ describe('the search square around the golfer', () => {
     expect(found.filter((f) => f.length).length / found.length).toBeLessThan(MIN_LOCATED_SHARE);
     expect(golferSquare(found, 640, 360)).toBeNull();
     expect(golferSquare([[personIn({ left: 0.3, top: 0.1, right: 0.5, bottom: 0.9 })]], 640, 360)).toBeNull();
+  });
+});
+
+describe('the square search\'s frames', () => {
+  it.each([[300, 256], [1200, 256], [1800, 208], [3600, 146]])('for %i analysed frames (up to MAX_VIDEO_SECONDS at 30 fps) are %i pixels a side, within the memory the search may keep', (frames, side) => {
+    expect(squareSearchSide(frames)).toBe(side);
+    expect(frames * squareSearchSide(frames) ** 2 * 4).toBeLessThanOrEqual(SQUARE_SEARCH_BYTES);
+  });
+
+  it('never go below the smallest square worth searching (a longer clip than the product takes would pass the budget)', () => {
+    expect(squareSearchSide(1_000_000)).toBe(128);
   });
 });

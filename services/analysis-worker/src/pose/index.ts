@@ -14,7 +14,7 @@ import { computeMetrics, turnCurve, turnReadings } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
-import { LOCATE_SAMPLES, golferSquare, tileGrid } from './locate.js';
+import { LOCATE_SAMPLES, golferSquare, squareSearchSide, tileGrid } from './locate.js';
 import { fillTrack, searchSwing, type SearchResult } from './search.js';
 import type { ModelVariant } from './runtime/landmarker.js';
 import { measureWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
@@ -237,7 +237,8 @@ async function searchOnSquare(ctx: LocateContext, square: PixelBox): Promise<Sea
   const k = playback.width / source.size.width;
   const even = (v: number) => Math.floor((v * k) / 2) * 2;
   const box = { x: even(square.x), y: even(square.y), width: even(square.width), height: even(square.width) };
-  const size = scaledSize(box.width, box.height, SEARCH_LONG_SIDE);
+  const side = squareSearchSide(Math.floor(ctx.lastFrame / stride) + 1);
+  const size = scaledSize(box.width, box.height, side);
   const frames = await decodeFrames({ videoPath: input.videoPath, size, fps: input.fps, stride, crop: box, signal: input.signal });
   const search = await searchSwing({ pool, frames, fps: input.fps, stride, width: size.width, height: size.height, signal: input.signal }, MIN_PERSON_RATIO);
   const whole = (pose: Pose | null) => (pose ? uncropPose(pose, box, playback.width, playback.height) : null);

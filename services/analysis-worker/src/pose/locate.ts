@@ -8,6 +8,7 @@
  */
 import type { PixelBox } from './crop.js';
 import { bodyBox, boxHeight } from './crowd.js';
+import { SEARCH_LONG_SIDE } from './frames.js';
 import type { Pose } from './landmarks.js';
 
 /** Frames spread over the clip that are looked at tile by tile. */
@@ -59,4 +60,19 @@ export function golferSquare(foundPerFrame: Pose[][], width: number, height: num
   const x = even(Math.max(0, Math.min(width - side, cx - side / 2)));
   const y = even(Math.max(0, Math.min(height - side, cy - side / 2)));
   return { x, y, width: side, height: side };
+}
+
+/**
+ * The square search reads frames SEARCH_LONG_SIDE square, and keeps them all for its fine pass: a 10 s clip
+ * takes 80 MB. (Read at 192 pixels, the far golfers of bench:robustness lost up to 10° of their turns: the
+ * measure crop is drawn from these poses.) A long clip gets smaller squares, so they stay within this.
+ */
+export const SQUARE_SEARCH_BYTES = 300 * 1024 * 1024;
+/** Below this the golfer (half the square) would be as small to the detector as on the whole frame. */
+const MIN_SQUARE_SEARCH_SIDE = 128;
+
+/** Pixels a side of the square search's frames for a clip of `frames` analysed frames (RGBA). */
+export function squareSearchSide(frames: number): number {
+  const fits = Math.floor(Math.sqrt(SQUARE_SEARCH_BYTES / (4 * Math.max(1, frames))) / 2) * 2;
+  return Math.max(MIN_SQUARE_SEARCH_SIDE, Math.min(SEARCH_LONG_SIDE, fits));
 }
