@@ -2,14 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Queue, type Worker } from 'bullmq';
-import { centralMonth, centralWeek, eventQueueName } from '@swingfit/contracts';
+import { centralMonth, centralWeek } from '@swingfit/contracts';
 import { eventually } from '@swingfit/server-kit/testing';
 import { SessionCache } from '../src/http/session-cache.js';
 import { PointsCache } from '../src/services/points-cache.js';
-import { startEventConsumers } from '../src/jobs/events.js';
 import { cookieFrom, startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
+import { startEventInbox, type EventInbox } from './event-inbox.js';
 
 /*
  * The gateway's in-process caches (issue 18: bench:api): sessions and gamification's leaderboard and
@@ -172,8 +171,7 @@ describe('session cache in the gateway', () => {
 describe('leaderboard and position cache in the gateway', () => {
   let h: Harness;
   let upstream: Server;
-  let consumer: Worker;
-  let inbox: Queue;
+  let events: EventInbox;
   let board = 1;
   let asked = 0;
 
@@ -188,12 +186,10 @@ describe('leaderboard and position cache in the gateway', () => {
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
     const port = (upstream.address() as AddressInfo).port;
     h = await startGateway({ GAMIFICATION_URL: `http://127.0.0.1:${port}`, POINTS_CACHE_TTL_MS: 60_000 });
-    consumer = startEventConsumers(h.deps);
-    inbox = new Queue(eventQueueName('gateway'), { connection: h.deps.queues.connection, prefix: h.deps.queues.prefix });
+    events = startEventInbox(h);
   });
   afterAll(async () => {
-    await consumer?.close();
-    await inbox?.close();
+    await events?.close();
     await h?.close();
     upstream?.close();
   });
@@ -216,11 +212,7 @@ describe('leaderboard and position cache in the gateway', () => {
     expect(asked).toBe(calls);
 
     const now = new Date();
-    const id = randomUUID();
-    await inbox.add('points.awarded', {
-      id, type: 'points.awarded', version: 1, occurredAt: now.toISOString(), userId: user.id,
-      payload: { points: 10, reason: 'upload', sourceEventId: randomUUID(), version: 1, weekStart: centralWeek(now).date, monthStart: centralMonth(now).date, weeklyPoints: 20, monthlyPoints: 20, totalPoints: 20 },
-    }, { jobId: id, attempts: 1 });
+    await events.deliver('points.awarded', user.id, { points: 10, reason: 'upload', sourceEventId: randomUUID(), version: 1, weekStart: centralWeek(now).date, monthStart: centralMonth(now).date, weeklyPoints: 20, monthlyPoints: 20, totalPoints: 20 });
     await eventually(async () => (await read())[1] === 20, 10_000);
     expect(await read()).toEqual([20, 20]);
   });

@@ -1,38 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Queue, type Worker } from 'bullmq';
-import { addDays, centralMonth, centralWeek, eventQueueName, type EventPayload, type EventType } from '@swingfit/contracts';
-import { eventually } from '@swingfit/server-kit/testing';
-import { startEventConsumers } from '../src/jobs/events.js';
+import { addDays, centralMonth, centralWeek, type EventPayload } from '@swingfit/contracts';
+import { startEventInbox, type EventInbox } from './event-inbox.js';
 import { startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
 
 let h: Harness;
-let consumer: Worker;
-let inbox: Queue;
+let events: EventInbox;
+const deliver: EventInbox['deliver'] = (...args) => events.deliver(...args);
 
 beforeAll(async () => {
   h = await startGateway();
-  consumer = startEventConsumers(h.deps);
-  inbox = new Queue(eventQueueName('gateway'), { connection: h.deps.queues.connection, prefix: h.deps.queues.prefix });
+  events = startEventInbox(h);
 });
 afterAll(async () => {
-  await consumer?.close();
-  await inbox?.close();
+  await events?.close();
   await h?.close();
 });
-
-/** Puts an envelope on the gateway's queue as the outbox relay would, and waits for its job to finish. */
-async function deliver<T extends EventType>(type: T, userId: number, payload: EventPayload<T>, id = randomUUID(), jobId = id) {
-  await inbox.add(type, { id, type, version: 1, occurredAt: new Date().toISOString(), userId, payload }, { jobId, attempts: 1 });
-  return eventually(async () => {
-    const job = await inbox.getJob(jobId);
-    const state = job ? await job.getState() : 'missing';
-    if (state !== 'completed' && state !== 'failed') return undefined;
-    // Read again: the job may have finished between the first read and the state check.
-    return { state, result: (await inbox.getJob(jobId))?.returnvalue };
-  });
-}
 
 const userRow = (id: number) => h.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

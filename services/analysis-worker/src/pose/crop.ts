@@ -16,6 +16,12 @@ export interface PixelBox {
   height: number;
 }
 
+/** Down to an even number of pixels (video filters and YUV frames need even offsets and sizes). */
+export const evenPx = (v: number): number => Math.floor(v / 2) * 2;
+
+/** The same box in a frame `k` times as large, on even pixels. */
+export const scaleBox = (box: PixelBox, k: number): PixelBox => ({ x: evenPx(box.x * k), y: evenPx(box.y * k), width: evenPx(box.width * k), height: evenPx(box.height * k) });
+
 /**
  * A golfer whose body (head to feet through the swing) is shorter than this share of the frame's long
  * side is measured on a crop: on the shared clips, the letterboxed range clip's golfer (0.29) and the
@@ -54,11 +60,10 @@ export function cropAround(box: Box, golfer: number, width: number, height: numb
   const cy = (y0 + y1) / 2;
   [x0, x1, y0, y1] = [cx - side / 2, cx + side / 2, cy - side / 2, cy + side / 2];
   const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
-  const even = (v: number) => Math.floor(v / 2) * 2;
-  const x = even(clamp(x0, width));
-  const y = even(clamp(y0, height));
-  const w = even(clamp(x1, width) - x);
-  const h = even(clamp(y1, height) - y);
+  const x = evenPx(clamp(x0, width));
+  const y = evenPx(clamp(y0, height));
+  const w = evenPx(clamp(x1, width) - x);
+  const h = evenPx(clamp(y1, height) - y);
   if (w < 16 || h < 16 || w * h > 0.8 * width * height) return null;
   return { x, y, width: w, height: h };
 }
@@ -75,12 +80,11 @@ export function keyFrameCrop(pose: Pose, tallest: number, width: number, height:
   const box = bodyBox(pose);
   const h = Math.min(height, (1 + 2 * CROP_MARGIN) * tallest * height);
   const w = Math.min(width, h * KEY_FRAME_ASPECT);
-  const even = (v: number) => Math.floor(v / 2) * 2;
   const cx = ((box.left + box.right) / 2) * width;
   const cy = ((box.top + box.bottom) / 2) * height;
-  const x = even(Math.max(0, Math.min(width - w, cx - w / 2)));
-  const y = even(Math.max(0, Math.min(height - h, cy - h / 2)));
-  const crop = { x, y, width: even(w), height: even(h) };
+  const x = evenPx(Math.max(0, Math.min(width - w, cx - w / 2)));
+  const y = evenPx(Math.max(0, Math.min(height - h, cy - h / 2)));
+  const crop = { x, y, width: evenPx(w), height: evenPx(h) };
   return crop.width * crop.height > 0.8 * width * height || crop.width < 16 ? null : crop;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
-import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, swingBox, uncropPose, type PixelBox } from './crop.js';
+import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
 import { bodyBox, boxHeight, crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
@@ -104,6 +104,8 @@ interface MeasureSource {
   read: (indices: number[], crop?: PixelBox) => Promise<RawFrame[]>;
   /** The `crop` box (in `size` pixels) of these frames, read from the sharper playback video when it is. */
   readDetail: (indices: number[], crop: PixelBox) => Promise<RawFrame[]>;
+  /** A box in `size` pixels as the playback video's own pixels (for ffmpeg's crop). */
+  inPlayback: (box: PixelBox) => PixelBox;
 }
 
 /**
@@ -126,14 +128,14 @@ function measureSource(input: PoseStageInput, playback: { fps: number; width: nu
     ? (indices, crop) => readFrameFile(written, playback.fps, indices, crop)
     : async (indices, crop) => cropped(await decodeFrames({ videoPath: input.videoPath, size, fps: playback.fps, indices, signal: input.signal }), crop);
   const sharper = playback.width / size.width;
+  const inPlayback = (box: PixelBox) => scaleBox(box, sharper);
   const readDetail: MeasureSource['readDetail'] = async (indices, crop) => {
     if (sharper < 1.25 || Math.max(crop.width, crop.height) >= MODEL_INPUT_SIDE) return read(indices, crop);
-    const even = (v: number) => Math.floor((v * sharper) / 2) * 2;
-    const box = { x: even(crop.x), y: even(crop.y), width: even(crop.width), height: even(crop.height) };
+    const box = inPlayback(crop);
     const out = box.width > DETAIL_LONG_SIDE || box.height > DETAIL_LONG_SIDE ? scaledSize(box.width, box.height, DETAIL_LONG_SIDE) : { width: box.width, height: box.height };
     return decodeFrames({ videoPath: input.videoPath, size: out, fps: playback.fps, indices, crop: box, signal: input.signal });
   };
-  return { size, from: written ? 'transcode' : 'playback', read, readDetail };
+  return { size, from: written ? 'transcode' : 'playback', read, readDetail, inPlayback };
 }
 
 /**
@@ -218,6 +220,9 @@ interface LocateContext {
 /** Where a golfer too small for the whole frame's detector stands, from tiles of a few frames (locate.ts). */
 async function locateOnTiles(ctx: LocateContext): Promise<PixelBox | null> {
   const { input, pool, source, stride } = ctx;
+  // Every other one of the crowd check's spread frames, from the start (0, 0.2, 0.4, 0.6 of the clip).
+  // Which frames locate the golfer moves the square, and a far golfer's turns with it: at quarters of
+  // the clip instead, bench:robustness's far golfers read 5-9° lower shoulders.
   const spreadOut = spread(0, ctx.lastFrame, stride, ctx.lastFrame);
   const every = Math.max(1, Math.floor(spreadOut.length / LOCATE_SAMPLES));
   const samples = await source.read(spreadOut.filter((_, i) => i % every === 0).slice(0, LOCATE_SAMPLES));
@@ -233,10 +238,7 @@ async function locateOnTiles(ctx: LocateContext): Promise<PixelBox | null> {
 /** The swing searched again on `square` (measure-frame pixels), its poses put back in the whole frame's coordinates. */
 async function searchOnSquare(ctx: LocateContext, square: PixelBox): Promise<SearchResult> {
   const { input, pool, source, playback, stride } = ctx;
-  // The square in the playback video's own pixels, for ffmpeg's crop.
-  const k = playback.width / source.size.width;
-  const even = (v: number) => Math.floor((v * k) / 2) * 2;
-  const box = { x: even(square.x), y: even(square.y), width: even(square.width), height: even(square.width) };
+  const box = source.inPlayback(square);
   const side = squareSearchSide(Math.floor(ctx.lastFrame / stride) + 1);
   const size = scaledSize(box.width, box.height, side);
   const frames = await decodeFrames({ videoPath: input.videoPath, size, fps: input.fps, stride, crop: box, signal: input.signal });

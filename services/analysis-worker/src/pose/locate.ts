@@ -6,9 +6,10 @@
  * over the clip; the swing is then searched again on a square around where the golfer stands, and
  * measured as any small golfer is (crop.ts).
  */
-import type { PixelBox } from './crop.js';
+import { evenPx, type PixelBox } from './crop.js';
 import { bodyBox, boxHeight } from './crowd.js';
 import { SEARCH_LONG_SIDE } from './frames.js';
+import { median } from './geometry.js';
 import type { Pose } from './landmarks.js';
 
 /** Frames spread over the clip that are looked at tile by tile. */
@@ -51,14 +52,12 @@ export function golferSquare(foundPerFrame: Pose[][], width: number, height: num
     return boxes.length ? [boxes.reduce((a, b) => (boxHeight(b) > boxHeight(a) ? b : a))] : [];
   });
   if (golfers.length === 0 || golfers.length < MIN_LOCATED_SHARE * foundPerFrame.length) return null;
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const cx = median(golfers.map((b) => (b.left + b.right) / 2)) * width;
   const cy = median(golfers.map((b) => (b.top + b.bottom) / 2)) * height;
-  const side = Math.floor((SWING_SQUARE_HEIGHTS * median(golfers.map(boxHeight)) * height) / 2) * 2;
+  const side = evenPx(SWING_SQUARE_HEIGHTS * median(golfers.map(boxHeight)) * height);
   if (side >= Math.min(width, height)) return null;
-  const even = (v: number) => Math.floor(v / 2) * 2;
-  const x = even(Math.max(0, Math.min(width - side, cx - side / 2)));
-  const y = even(Math.max(0, Math.min(height - side, cy - side / 2)));
+  const x = evenPx(Math.max(0, Math.min(width - side, cx - side / 2)));
+  const y = evenPx(Math.max(0, Math.min(height - side, cy - side / 2)));
   return { x, y, width: side, height: side };
 }
 

@@ -42,15 +42,11 @@ export async function notifyEach(db: Db, userIds: readonly number[], notice: Not
     .execute();
 }
 
-/** A page of the golfer's notifications, newest first; `before` is the last id of the previous page. */
-export async function listNotifications(db: Db, userId: number, page: { limit: number; before?: number }): Promise<Notification[]> {
-  return (await notificationsPage(db, userId, page)).items;
-}
-
 /**
- * The page and the golfer's unread total (the bell's badge) in one round trip: the count rides on each
- * row as an uncorrelated subquery, which PostgreSQL evaluates once. Only an empty later page (an
- * exhausted `before` cursor) needs a second query for the count; an empty first page means none at all.
+ * A page of the golfer's notifications, newest first (`before` is the last id of the previous page),
+ * and their unread total (the bell's badge), in one round trip: the count rides on each row as an
+ * uncorrelated subquery, which PostgreSQL evaluates once. Only an empty later page (an exhausted
+ * `before` cursor) needs a second query for the count; an empty first page means none at all.
  */
 export async function notificationsPage(db: Db, userId: number, page: { limit: number; before?: number }): Promise<{ items: Notification[]; unread: number }> {
   let query = db

@@ -47,11 +47,6 @@ export async function golfersWithoutPoints(db: Db, month: string, limit: number)
   return rows.map((r) => ({ id: Number(r.user_id), firstName: r.first_name, city: r.city, state: r.state, monthlyPoints: 0 }));
 }
 
-export async function monthPointsOf(db: Db, userId: number, month: string): Promise<number> {
-  const row = await monthRows(db, month).where('user_id', '=', userId).select('points').executeTakeFirst();
-  return row?.points ?? 0;
-}
-
 /** How many golfers have strictly more than `points` this month (a rank is this + 1), from month_point_counts. */
 export async function golfersAhead(db: Db, month: string, points: number): Promise<number> {
   const row = await db
@@ -64,7 +59,7 @@ export async function golfersAhead(db: Db, month: string, points: number): Promi
 }
 
 /**
- * monthPointsOf and golfersAhead of those points in one round trip (the home screen asks for a
+ * The golfer's month points and golfersAhead of them in one round trip (the home screen asks for a
  * golfer's position on every visit): the golfer's month row, if any, then the counts above it.
  */
 export async function monthPointsAndAhead(db: Db, userId: number, month: string): Promise<{ points: number; ahead: number }> {
