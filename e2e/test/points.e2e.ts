@@ -74,7 +74,12 @@ describe('points, leaderboard and notifications journey', () => {
     const badge = page.getByTestId('unread-badge');
     await visible(badge, 45_000);
     expect(await badge.textContent()).toBe('1');
-    const earned = (await completeExercise(me.id, 'Open Book Stretch', 3)) + (await completeExercise(me.id, 'Dead Bug', 3)); // 2 x 6 at 1.25x
+    // One after the other, as a golfer does them: the day's notice names the latest exercise and the day's
+    // total, and two completions handled side by side could leave either one's words last.
+    const first = await completeExercise(me.id, 'Open Book Stretch', 3);
+    const noticed = async () => (await db.query(`select message from gamification.notifications where user_id = $1 and message like 'Open Book Stretch:%'`, [me.id])).rowCount;
+    await expect.poll(noticed, { timeout: 30_000, interval: 250 }).toBe(1);
+    const earned = first + (await completeExercise(me.id, 'Dead Bug', 3)); // 2 x 6 at 1.25x
     expect(earned).toBe(12);
     // Your Position reads the golfer's position every 5 s on this screen.
     await visible(page.getByTestId('my-position').getByText('1st'), 40_000);
