@@ -29,7 +29,7 @@ const LABELS = { top: 43, impact: 50 } as const;
 const FIXTURE = { fps: 30, width: 480, height: 854 };
 
 let dir: string;
-let firstRun: PoseSummary['metrics'] | undefined;
+let firstRun: Pick<PoseSummary, 'metrics' | 'events'> & { track: unknown } | undefined;
 let outputs: PoseOutputs | undefined;
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', ...args]);
 const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
@@ -85,17 +85,23 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(poseTrack.frames.length).toBe(113);
     expect(poseTrack.frames.every((f) => f !== null && f.length === 33)).toBe(true);
     expect(poseTrack.connections.length).toBeGreaterThan(30);
-    firstRun = summary.metrics;
+    firstRun = { metrics: summary.metrics, events: summary.events, track: poseTrack.frames };
   }, 300_000);
 
-  it('measures the same body numbers when the clip is analysed again (no state carried between analyses)', async () => {
+  it('measures exactly the same when the clip is analysed again, after another clip (no state carried between analyses)', async () => {
     expect(firstRun).toBeDefined();
+    // Another golfer's clip in between leaves the pose workers' models in another state: the mirrored swing.
+    const other = join(dir, 'mirrored.mp4');
+    ffmpeg('-i', join(dir, 'fixture.mp4'), '-vf', 'hflip', ...h264, other);
+    expect((await runPoseStage({ videoPath: other, slot: 'face-on', workDir: dir, ...FIXTURE })).ok).toBe(true);
     const result = await runPoseStage({ videoPath: join(dir, 'fixture.mp4'), slot: 'face-on', workDir: dir, ...FIXTURE, searchFrames: outputs!.analysisFrames!, measureFrames: outputs!.measureFrames! });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    for (const key of ['shoulderTurn', 'headSway', 'hipSway'] as const) {
-      expect(Math.abs(result.summary.metrics[key].value! - firstRun![key].value!)).toBeLessThanOrEqual(0.5);
-    }
+    // Every landmark of every frame, not only the rounded figures: a state carried over moves the
+    // landmarks by ~1e-4, which rounds away on most clips and moves a figure by degrees on some.
+    expect(result.poseTrack.frames).toEqual(firstRun!.track);
+    expect(result.summary.metrics).toEqual(firstRun!.metrics);
+    expect(result.summary.events).toEqual(firstRun!.events);
   }, 300_000);
 
   it('flags the face-on clip put in the down-the-line slot, and measures it as the face-on view it is', async () => {

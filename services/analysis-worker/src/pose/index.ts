@@ -77,12 +77,20 @@ const crowdWorker = (pool: PosePool): number => (pool.size - 1) % pool.size;
 /** Pool slots for a frame's two readings: the picture's and its mirror's, side by side where there are two. */
 const measureSlots = (pool: PosePool): [number, number] => [0, 1 % measureWorkers(pool)];
 
-/** Loads every model configuration the stage uses ahead of the first job (loading takes a second or two each). */
+/**
+ * Every tracking model the stage uses, on every worker that runs it: loaded ahead of the first job
+ * (loading takes a second or two each), or started afresh for each analysis (`fresh`), so that its
+ * figures depend on its own video alone (a re-upload of the same clip reads the same).
+ */
+function trackingModels(pool: PosePool, fresh: boolean): Promise<unknown>[] {
+  return [
+    ...Array.from({ length: pool.size }, (_, worker) => pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker, fresh })),
+    ...Array.from({ length: measureWorkers(pool) }, (_, worker) => pool.run({ variant: MEASURE_MODEL, numPoses: 1, video: true, frames: [], worker, fresh })),
+  ];
+}
+
 export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
-  await Promise.all([
-    ...Array.from({ length: pool.size }, (_, worker) => pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker })),
-    ...Array.from({ length: measureWorkers(pool) }, (_, worker) => pool.run({ variant: MEASURE_MODEL, numPoses: 1, video: true, frames: [], worker })),
-  ]);
+  await Promise.all(trackingModels(pool, false));
 }
 
 /**
@@ -159,6 +167,9 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     return performance.now();
   };
   const pool = input.pool ?? sharedPosePool();
+  // Queued ahead of the search's calls on each worker, so every call of this analysis meets fresh models.
+  // Not awaited: a model that fails to start fails the first call that needs it, with its error.
+  void Promise.allSettled(trackingModels(pool, true));
   const stride = Math.max(1, Math.round(input.fps / 30));
   // Frames from the transcode are used when their shape matches the playback video (rounding aside).
   const given = input.searchFrames;

@@ -63,6 +63,7 @@ export async function runPass(pool: PosePool, frames: RawFrame[], options: PassO
     const warmUp = options.video ? frames.slice(Math.max(0, i - TRACKING_WARM_UP), i).map(copyFrame) : [];
     chunks.push({ frames: frames.slice(i, i + size), warmUp });
   }
-  const results = await Promise.all(chunks.map((c) => runChunk(pool, c.frames, { ...options, warmUp: c.warmUp })));
+  // Chunk i on worker i: the same frames meet the same model state on every run (see PoseRequest.fresh).
+  const results = await Promise.all(chunks.map((c, i) => runChunk(pool, c.frames, { ...options, warmUp: c.warmUp, worker: options.worker ?? i % pool.size })));
   return results.flat().sort((a, b) => a.index - b.index);
 }

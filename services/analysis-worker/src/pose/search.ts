@@ -92,7 +92,9 @@ async function coarsePass(input: SearchInput): Promise<{ coarse: PassFrame[]; fr
     if (part.length === 0) return;
     // Copies: the pool takes the buffers over, and these frames are needed again (warm-up, fine pass).
     const warmUp = previous.slice(-SEGMENT_WARM_UP).map(copyFrame);
-    calls.push(runChunk(input.pool, part.map(copyFrame), { ...lite, warmUp }));
+    // Segments take turns on the workers, in order: the same video meets the same model states every run.
+    const worker = calls.length % input.pool.size;
+    calls.push(runChunk(input.pool, part.map(copyFrame), { ...lite, warmUp, worker }));
     previous = part;
   };
   for await (const frame of input.frames) {
@@ -160,7 +162,7 @@ async function runFine(pool: PosePool, frames: RawFrame[], wanted: (index: numbe
   }
   const lite = { variant: 'lite', numPoses: 1, video: true, signal } as const;
   // The short address stretch in one call; the long top-to-impact one split across the pool.
-  const runs = await Promise.all(stretches.map((part) => (part.length < SEGMENT ? runChunk(pool, part, lite) : runPass(pool, part, lite))));
+  const runs = await Promise.all(stretches.map((part) => (part.length < SEGMENT ? runChunk(pool, part, { ...lite, worker: 0 }) : runPass(pool, part, lite))));
   return runs.flat();
 }
 

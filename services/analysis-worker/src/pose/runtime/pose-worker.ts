@@ -23,6 +23,13 @@ const pack = (pose: Landmark[] | undefined): Float32Array | null => {
 async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
   const key = `${request.variant}:${request.numPoses}:${request.video}`;
   let landmarker = landmarkers.get(key);
+  if (landmarker && request.fresh) {
+    // One that failed to start is replaced too: the next analysis gets another try.
+    await landmarker.then((model) => model.close(), () => undefined);
+    landmarkers.delete(key);
+    clock.delete(key);
+    landmarker = undefined;
+  }
   if (!landmarker) {
     landmarker = createLandmarker(request.variant, { numPoses: request.numPoses, video: request.video });
     landmarkers.set(key, landmarker);
@@ -33,8 +40,9 @@ async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
   const results: FrameLandmarks[] = [];
   const start = request.frames[0];
   if (request.video && start) {
-    // A blank frame first: the tracker and its smoothing lose the previous call's person (another part of
-    // the clip, or another golfer's clip) and start afresh, so a call's results do not depend on the last one.
+    // A blank frame first: the tracker loses the previous call's person (another part of the clip) and
+    // detects afresh. Some of the model's state still carries over (landmarks differ by ~1e-4 from a fresh
+    // landmarker's), which is why each analysis starts with fresh ones (PoseRequest.fresh).
     model.detect(new Uint8Array(start.width * start.height * 4), start.width, start.height, base + first - CALL_GAP_MS / 2);
   }
   for (const frame of request.frames) {

@@ -17,6 +17,12 @@ export interface PoseRequest {
   frames: RawFrame[];
   /** Run on this worker only (pool slot index), e.g. to keep the measure models in one worker. */
   worker?: number;
+  /**
+   * Start this model configuration afresh (a new landmarker) before the frames. VIDEO mode keeps state
+   * from one call to the next that a blank frame does not clear, so each analysis starts every model it
+   * tracks with afresh, and the same video gives the same figures whatever was analysed before it.
+   */
+  fresh?: boolean;
 }
 
 /** Landmarks of the most prominent person: 33 × [x, y, z, visibility]. */
