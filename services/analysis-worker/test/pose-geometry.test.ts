@@ -216,6 +216,20 @@ describe('camera view and handedness', () => {
     expect(detectView([address], W, H).view).toBe(view);
     expect(detectHandedness(view, address, top, W, H)).toBe(hand);
   });
+
+  // A hand-held phone: the picture moves between address and the top by more than a far golfer's hands
+  // move, toward the hands' own way or against it; the hands' place against the hips still tells the hand.
+  it.each([
+    { hand: 'right' as const, pan: 0.3 },
+    { hand: 'right' as const, pan: -0.3 },
+    { hand: 'left' as const, pan: 0.3 },
+    { hand: 'left' as const, pan: -0.3 },
+  ])('face-on, $hand-handed, with the camera moved $pan of the frame between address and the top', ({ hand, pan }) => {
+    const address = syntheticPose({ view: 'face-on', handedness: hand, hands: [0, -0.35, 0.35] });
+    const top = syntheticPose({ view: 'face-on', handedness: hand, pelvisTurn: 45, thoraxTurn: 90, hands: [0.3, 0.55, 0.1] });
+    const moved = { ...top, image: top.image.map((v, i) => (i % 4 === 0 ? v + pan : v)) };
+    expect(detectHandedness('face-on', address, moved, W, H)).toBe(hand);
+  });
 });
 
 describe('strengths and weaknesses against the spec targets', () => {

@@ -2,8 +2,8 @@
  * Camera view and handedness from landmarks.
  * Face-on: the camera faces the chest, so the shoulder line is wide in the image (relative to the torso).
  * Down the line: the camera looks along the target line, shoulders nearly overlap in the image.
- * Handedness: face-on, the hands travel to the golfer's trail side at the top (image left for a
- * right-hander); down the line, the hands hang in front of the body, on the side the golfer faces
+ * Handedness: face-on, the hands travel to the golfer's trail side of the hips at the top (image left for
+ * a right-hander); down the line, the hands hang in front of the body, on the side the golfer faces
  * (image right for a right-hander, with the camera behind the hands).
  */
 import type { CameraView } from '@swingfit/contracts';
@@ -33,8 +33,10 @@ export function detectView(addressPoses: Pose[], width: number, height: number):
 
 export function detectHandedness(view: CameraView, address: Pose, top: Pose, width: number, height: number): 'right' | 'left' {
   if (view === 'face-on') {
-    const dx = handsPx(top, width, height)[0] - handsPx(address, width, height)[0];
-    return dx <= 0 ? 'right' : 'left';
+    // Against the hips, not the picture: a hand-held camera moves more between address and the top than
+    // a far golfer's hands do, and the hips stay over the feet while the hands go back.
+    const fromHips = (p: Pose) => handsPx(p, width, height)[0] - hipCentrePx(p, width, height)[0];
+    return fromHips(top) - fromHips(address) <= 0 ? 'right' : 'left';
   }
   const dx = handsPx(address, width, height)[0] - hipCentrePx(address, width, height)[0];
   return dx >= 0 ? 'right' : 'left';
