@@ -16,6 +16,8 @@ import type { ModelVariant } from './runtime/landmarker.js';
 
 /** Backswing frames read between address and the top (besides them): enough for a curve, few enough to be quick. */
 export const BACKSWING_FRAMES = 10;
+/** The address reference frames, in steps before the address frame (see measurePlan). */
+const ADDRESS_STEPS_BACK = [2, 1] as const;
 /** Frames tracked before the first measured one, only to lock the tracker onto the golfer. */
 const WARM_UP_FRAMES = 2;
 
@@ -43,7 +45,12 @@ export function measurePlan(events: Pick<SwingEvents, 'address' | 'top' | 'impac
   const address = events.address.frame;
   const top = events.top.frame;
   const topFrames = [...new Set([top - step, top, top + step].map(clamp))];
-  const addressFrames = [...new Set([address - step, address].map(clamp))];
+  // The body at rest, before the takeaway: the address search dates the takeaway by the hands leaving
+  // their rest by a few jitters of the landmarks, so the address frame can already be a frame or two
+  // into the takeaway (more for a small golfer, whose jitter is larger), where the hips and shoulders
+  // have begun to turn, and every degree turned there would be lost from the figures. The golfer stood
+  // still for a while before it, so the reference is read a step and two steps earlier.
+  const addressFrames = [...new Set(ADDRESS_STEPS_BACK.map((back) => clamp(address - back * step)))];
   const first = topFrames[0]!;
   const span = first - address;
   const count = Math.max(0, Math.min(BACKSWING_FRAMES, Math.floor(span / stride) - 1));

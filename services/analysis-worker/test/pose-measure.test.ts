@@ -1,0 +1,26 @@
+/*
+ * Which frames the measure pass reads. The address reference is read before the address frame: that
+ * frame is dated by the hands leaving their rest by a few jitters, so it can already be a frame or two
+ * into the takeaway, where the body has begun to turn.
+ */
+import { describe, expect, it } from 'vitest';
+import { measurePlan } from '../src/pose/measure.js';
+
+const at = (frame: number, fps = 30) => ({ frame, timeSec: frame / fps });
+
+describe('the measure plan', () => {
+  it.each([
+    { timeScale: 1, stride: 1, address: [28, 29] },
+    { timeScale: 1, stride: 2, address: [26, 28] },
+    { timeScale: 3, stride: 1, address: [24, 27] },
+  ])('reads the address a step and two steps before the address frame (time scale $timeScale, stride $stride)', ({ timeScale, stride, address }) => {
+    const plan = measurePlan({ address: at(30), top: at(60), impact: at(70), timeScale }, stride, 200, false);
+    expect(plan.address).toEqual(address);
+    expect(Math.max(...plan.warmUp)).toBeLessThan(Math.min(...plan.address));
+    expect(plan.backswing.every((i) => i > 30 && i < Math.min(...plan.top))).toBe(true);
+  });
+
+  it('keeps the address frames inside the clip', () => {
+    expect(measurePlan({ address: at(1), top: at(30), impact: at(40), timeScale: 1 }, 1, 100, true).address).toEqual([0]);
+  });
+});
