@@ -8,9 +8,16 @@
  *   ProRes          the face-on clip as ProRes 422 LT in a .mov
  *   phone portrait  the down-the-line clip cut to 9:16, stored on its side with a rotation tag
  *   HEVC 640        the face-on clip as 640-pixel HEVC
+ *   hand-held       a phone held by a friend: the picture drifts and shakes by up to 90 pixels, with the
+ *                   golfer a fifth of a landscape frame tall, far in a portrait frame, and mirrored (a
+ *                   left-hander) in a portrait frame
+ *   black frames    half a second of black before and after the swing
+ *   camera walks    the picture slides away after the finish (the camera taken down)
+ *   24 / 240 fps    the face-on clips at 24 frames per second, and at 240 (each frame repeated)
+ *   slow motion 8x  the down-the-line clip 8x slower at 30 fps (each frame shown 8 times)
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 2 minutes on 2 cores.
+ * original's. About 3.5 minutes on 2 cores.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,8 +37,14 @@ interface Case {
   ext: string;
   /** Case seconds per original second (slow motion). */
   slower: number;
+  /** Seconds added before the original's first frame. */
+  leadSec?: number;
+  /** The picture is mirrored: the golfer plays with the other hand. */
+  mirrored?: boolean;
 }
 
+/** An ffmpeg crop's x:y that drifts like a hand-held phone: two slow sways, `x` and `y` pixels either way. */
+const shake = (x: number, y: number) => `${x + 10}+${x}*sin(2*PI*t*0.6):${y + 10}+${y}*sin(2*PI*t*1.1+2)`;
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
@@ -40,6 +53,15 @@ const CASES: Case[] = [
   { name: 'far golfer, portrait', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'scale=trunc(iw*0.45/2)*2:-2,pad=1080:1920:100:900:black', ...X264], ext: 'mp4', slower: 1 },
   { name: 'slow motion 4x', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=4*PTS', '-r', '120', ...X264], ext: 'mp4', slower: 4 },
   { name: 'ProRes', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-c:v', 'prores_ks', '-profile:v', '1'], ext: 'mov', slower: 1 },
+  { name: 'hand-held, golfer a fifth tall', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', `scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:${shake(90, 70)}`, ...X264], ext: 'mp4', slower: 1 },
+  { name: 'hand-held, golfer a fifth tall, slower sway', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:100+90*sin(2*PI*t*0.5):100+70*sin(2*PI*t*0.9+1)', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'hand-held, far, portrait', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', `scale=trunc(iw*0.45/2)*2:-2,pad=1180:2020:150:950:gray,crop=1080:1920:${shake(40, 40)}`, ...X264], ext: 'mp4', slower: 1 },
+  { name: 'hand-held, left-handed, portrait', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', `hflip,crop=720:720:280:0,scale=500:500,pad=1180:2020:300:900:gray,crop=1080:1920:${shake(45, 45)}`, ...X264], ext: 'mp4', slower: 1, mirrored: true },
+  { name: 'black frames before and after', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'tpad=start=15:stop=15:color=black', ...X264], ext: 'mp4', slower: 1, leadSec: 0.5 },
+  { name: 'camera walks away after the finish', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0", ...X264], ext: 'mp4', slower: 1 },
+  { name: '24 fps', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'fps=24', ...X264], ext: 'mp4', slower: 1 },
+  { name: '240 fps, real time', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'fps=240', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'slow motion 8x at 30 fps', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=8*PTS', '-r', '30', ...X264], ext: 'mp4', slower: 8 },
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
 ];
 
@@ -63,14 +85,14 @@ function portrait(label: ClipLabel, dir: string): string {
 const fmt = (v: number | null, c?: number) => (v === null ? 'withheld' : `${v.toFixed(1)}${c === undefined ? '' : ` (conf ${c.toFixed(2)})`}`);
 
 /** Each event's error in the original clip's frames (its time divided by the case's slow-down). */
-function eventsAgainst(label: ClipLabel, summary: Summary, slower: number): string {
+function eventsAgainst(label: ClipLabel, summary: Summary, slower: number, leadSec = 0): string {
   const times = frameTimes(label.path);
   return LABELLED_EVENTS.flatMap((n) => {
     const want = label[n];
     const got = summary.events[n];
     const tolerance = label.tolerance[n];
     if (want === null || !got || tolerance === undefined) return [];
-    const error = (got.timeSec / slower - (times[want] ?? want / label.fps)) * label.fps;
+    const error = ((got.timeSec - leadSec) / slower - (times[want] ?? want / label.fps)) * label.fps;
     return [`${n} ${error >= 0 ? '+' : ''}${error.toFixed(1)}/±${tolerance}${Math.abs(error) <= tolerance + 0.5 ? '' : ' MISS'}`];
   }).join(', ');
 }
@@ -110,8 +132,10 @@ try {
     const turns = turnsOf(result.summary);
     const near = base ? turnsOf(base) : null;
     const slow = result.summary.slowMotion ? `, slow motion read as ${result.summary.slowMotion.factor}x` : '';
-    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${slow}   [${seconds} s]`);
-    console.log(`   events ${eventsAgainst(label, result.summary, c.slower)}`);
+    const hand = 'mirrored' in c && c.mirrored ? (label.handedness === 'right' ? 'left' : 'right') : label.handedness;
+    const wrong = `${result.summary.view === c.view ? '' : ' WRONG VIEW'}${result.summary.handedness === hand ? '' : ' WRONG HAND'}`;
+    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}   [${seconds} s]`);
+    console.log(`   events ${eventsAgainst(label, result.summary, c.slower, 'leadSec' in c ? c.leadSec : 0)}`);
     console.log(`   ${TURN_FIGURES.map((k) => {
       const [now, was] = [turns[k].value, near?.[k].value ?? null];
       const off = now !== null && was !== null ? `, ${Math.abs(now - was).toFixed(1)} from the original` : '';
