@@ -99,9 +99,15 @@ describe('GET /metrics', () => {
     );
     await eventually(async () => (await h.deps.db.selectFrom('users').select('total_points').where('id', '=', user.id).executeTakeFirstOrThrow()).total_points > 0, 15_000);
 
-    const res = await scrape(h.deps.config.INTERNAL_TOKEN);
-    expect(res.statusCode).toBe(200);
-    const text = res.body;
+    // The consumer counts an event once its job has finished, a moment after the points it wrote are
+    // visible: scrape until the count is there (on a busy machine the first scrape came before it).
+    const processed = (t: string) => (metricSample(t, 'swingfit_events_processed_total', { consumer: 'gateway', type: 'points.awarded', result: 'processed' }) ?? 0) >= 1
+      && (metricSample(t, 'swingfit_job_duration_seconds_count', { queue: 'events-gateway', job: 'points.awarded' }) ?? 0) >= 1;
+    const text = await eventually(async () => {
+      const res = await scrape(h.deps.config.INTERNAL_TOKEN);
+      expect(res.statusCode).toBe(200);
+      return processed(res.body) ? res.body : undefined;
+    }, 15_000);
     expect(metricSample(text, 'swingfit_http_request_duration_seconds_count', { route: '/api/auth/register', method: 'POST', status_code: '201', service: 'gateway' })).toBeGreaterThanOrEqual(2);
     expect(metricSample(text, 'swingfit_http_request_duration_seconds_count', { route: '/api/notifications', status_code: '200' })).toBeGreaterThanOrEqual(1);
     expect(metricSample(text, 'swingfit_http_request_duration_seconds_count', { route: '/metrics', status_code: '401' })).toBeGreaterThanOrEqual(2);
@@ -112,9 +118,12 @@ describe('GET /metrics', () => {
     expect(metricSample(text, 'swingfit_metrics_source_up', { source: 'redis' })).toBe(1);
 
     // Gamification's own /metrics (its main.ts wiring), with the internal token.
-    const internal = await fetch(`http://127.0.0.1:${gamificationPort}/metrics`, { headers: { authorization: `Bearer ${h.deps.config.INTERNAL_TOKEN}` } });
-    expect(internal.status).toBe(200);
-    const g = await internal.text();
+    const g = await eventually(async () => {
+      const internal = await fetch(`http://127.0.0.1:${gamificationPort}/metrics`, { headers: { authorization: `Bearer ${h.deps.config.INTERNAL_TOKEN}` } });
+      expect(internal.status).toBe(200);
+      const body = await internal.text();
+      return (metricSample(body, 'swingfit_events_processed_total', { consumer: 'gamification', type: 'analysis.uploaded', result: 'processed', service: 'gamification' }) ?? 0) >= 1 ? body : undefined;
+    }, 15_000);
     expect(metricSample(g, 'swingfit_events_processed_total', { consumer: 'gamification', type: 'analysis.uploaded', result: 'processed', service: 'gamification' })).toBeGreaterThanOrEqual(1);
     expect(metricSample(g, 'swingfit_events_processed_total', { consumer: 'gamification', type: 'user.registered', result: 'processed' })).toBeGreaterThanOrEqual(1);
     expect(metricSample(g, 'swingfit_http_request_duration_seconds_count', { route: '/api/notifications', status_code: '200' })).toBeGreaterThanOrEqual(1);

@@ -87,6 +87,18 @@ describe('the spreadsheet round trip', () => {
     expect((await summary()).fileSizeBytes).toBe(res.rawPayload.length);
   });
 
+  it('dates the file by the catalog\'s last change, so the size the summary states is the download\'s', async () => {
+    const first = await workbookOf((await download(admin)).rawPayload);
+    // A second later: a file dated by the clock would differ, and its compressed size now and then by a byte.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const res = await download(admin);
+    const second = await workbookOf(res.rawPayload);
+    expect(second.created.getTime()).toBe(first.created.getTime());
+    expect(second.modified.getTime()).toBe(first.modified.getTime());
+    expect(second.created.getTime()).toBeLessThan(Date.now() - 1_000);
+    expect((await summary()).fileSizeBytes).toBe(res.rawPayload.length);
+  });
+
   it('adds rows, then updates a changed row by its Video ID instead of duplicating it, and the counts follow', async () => {
     const wb = await workbookOf((await download(admin)).rawPayload);
     const videos = wb.getWorksheet('Videos')!;

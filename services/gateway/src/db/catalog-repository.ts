@@ -212,6 +212,14 @@ export async function catalogFingerprint(db: Db): Promise<string> {
   return rows[0]!.fingerprint;
 }
 
+/** When the catalog (videos and exercises) last changed; null when it holds nothing. */
+export async function catalogChangedAt(db: Db): Promise<Date | null> {
+  const { rows } = await sql<{ changed: Date | null }>`
+    select greatest((select max(updated_at) from exercise_videos), (select max(updated_at) from exercises)) as changed`.execute(db);
+  const changed = rows[0]?.changed;
+  return changed ? new Date(changed) : null;
+}
+
 /** Inserts or updates a chunk of spreadsheet rows by Video ID; answers how many were new. */
 export async function upsertVideos(db: Db, rows: readonly ValidVideoRow[]): Promise<{ inserted: number; updated: number }> {
   if (rows.length === 0) return { inserted: 0, updated: 0 };

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { FOCUS_CATEGORIES, categoryDisplayName, youtubeWatchUrl } from '@swingfit/contracts';
 import type { GatewayDeps } from '../deps.js';
-import { listExerciseKeys, videoPage } from '../db/catalog-repository.js';
+import { catalogChangedAt, listExerciseKeys, videoPage } from '../db/catalog-repository.js';
 import { EXERCISES_SHEET, INSTRUCTIONS_SHEET, VIDEO_COLUMNS, VIDEOS_SHEET, type VideoColumnKey } from '../domain/video-sheet.js';
 
 /*
@@ -96,8 +96,13 @@ async function addExercises(db: Db, workbook: ExcelJS.stream.xlsx.WorkbookWriter
 
 /** Writes golf-exercise-videos.xlsx to `output` (the HTTP response, or a byte counter); answers the number of videos. */
 export async function writeVideoSpreadsheet(db: Db, output: Writable): Promise<number> {
+  // Dated by the catalog's last change, not the clock: the same catalog is then the same workbook, whose
+  // compressed size the summary states (a clock time's digits compress to a byte more or less).
+  const asOf = (await catalogChangedAt(db)) ?? new Date(0);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'SwingFit';
+  workbook.created = asOf;
+  workbook.modified = asOf;
   addInstructions(workbook);
   const count = await addVideos(db, workbook);
   await addExercises(db, workbook);
