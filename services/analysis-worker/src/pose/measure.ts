@@ -50,6 +50,10 @@ export function measurePlan(events: Pick<SwingEvents, 'address' | 'top' | 'impac
   // into the takeaway (more for a small golfer, whose jitter is larger), where the hips and shoulders
   // have begun to turn, and every degree turned there would be lost from the figures. The golfer stood
   // still for a while before it, so the reference is read a step and two steps earlier.
+  // Not further back (measured, stop 24): read from each of 4 steps back alone, the turn falls by 1-2.5°
+  // a step on Adam Scott's clips (the body starts turning before the hands visibly leave), so reading 4
+  // to 1 steps back raised most figures 1-2°, and mirror/copy agreement went from 10 to 14 pairs of 21,
+  // but his two views moved from 7.5° to 11.1° apart (target 10) and a hand-held golfer's hips moved 4°.
   const addressFrames = [...new Set(ADDRESS_STEPS_BACK.map((back) => clamp(address - back * step)))];
   const first = topFrames[0]!;
   const span = first - address;

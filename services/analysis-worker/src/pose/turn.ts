@@ -13,7 +13,10 @@
  * they are wide, so a turn θ narrows that outline only to √(cos²θ + k²·sin²θ) of its square-on width
  * (read as joints, a 45° turn would look like 30°: every tour player read 10–30°). Inverting that gives
  * the turn; the width at address is the golfer's own yardstick, corrected for a camera off square like
- * the shoulders. A width the oval cannot have (narrower than its depth) is no reading at all.
+ * the shoulders. A width the oval cannot have (narrower than its depth) is no reading at all: on the
+ * shared HEVC clip the model's whole lower body folds in through the backswing (knees 35 pixels apart
+ * at address, 14-29 later; the ankles, which stay planted, at 12-95% of their address width), so its
+ * hips are withheld.
  *
  * Down the line, shoulders and hips: from behind the turn happens in depth (toward and away from the
  * camera) early in the backswing and across the picture near the top. The pose model's 3D skeleton holds
