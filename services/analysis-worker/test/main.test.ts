@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_JOB_OPTIONS, analysisJobId } from '@swingfit/contracts';
-import { eventually, metricSample, testRedisUrl } from '@swingfit/server-kit/testing';
+import { eventually, freePort, metricSample, testRedisUrl } from '@swingfit/server-kit/testing';
 import { FAILURE_CATEGORIES, failureCategory } from '../src/jobs/analysis-metrics.js';
 import { startHarness, type Harness } from './support/harness.js';
 import { makeClip } from './support/clips.js';
@@ -31,7 +31,8 @@ afterAll(async () => {
 
 describe('analysis-worker main', () => {
   it('starts, reports ready, processes a job, relays its event and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // A port the kernel says is free now: a random one could land on a connection's ephemeral port.
+    const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', join(here, '../src/main.ts')], {
       cwd: join(here, '..'),
       env: {
