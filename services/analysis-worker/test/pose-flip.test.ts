@@ -1,9 +1,9 @@
 /*
- * The flip test: a frame and its mirror image are both measured; the mirror's pose is put back into the
- * picture and the two readings are averaged, labelled alike.
+ * The flip test at two scales: a frame, its mirror image and a smaller copy of each are all measured;
+ * each pose is put back into the picture and the readings are averaged, labelled alike.
  */
 import { describe, expect, it } from 'vitest';
-import { fuseReadings, mirrorFrame, unmirrorPose } from '../src/pose/flip.js';
+import { READING_VIEWS, SHRUNK_SCALE, fuseReadings, mirrorFrame, shrinkFrame, unmirrorPose, unshrinkPose } from '../src/pose/flip.js';
 import { LANDMARK_COUNT, LM, type Pose } from '../src/pose/landmarks.js';
 import { syntheticPose } from '../src/pose/synthetic.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
@@ -23,6 +23,48 @@ describe('mirroring a frame', () => {
     expect(px(m, 2, 1)).toEqual(px(frame, 0, 1));
     expect(m.data).not.toBe(frame.data);
     expect([m.index, m.timeMs, m.width, m.height]).toEqual([7, 233, 3, 2]);
+  });
+});
+
+describe('the smaller copy of a frame', () => {
+  const frameWith = (width: number, height: number, lit: [number, number][]): RawFrame => {
+    const data = new Uint8Array(width * height * 4);
+    for (const [x, y] of lit) data.fill(255, (y * width + x) * 4, (y * width + x) * 4 + 4);
+    return { index: 3, timeMs: 100, width, height, data };
+  };
+  const litPixels = (f: RawFrame) => {
+    const out: [number, number][] = [];
+    for (let y = 0; y < f.height; y++) for (let x = 0; x < f.width; x++) if (f.data[(y * f.width + x) * 4]! > 200) out.push([x, y]);
+    return out;
+  };
+
+  it('shrinks the picture about its centre, with a black border, into a copy', () => {
+    // A 9x9 frame whose centre (4, 4) and a point 4 to the right of it (8, 4) are lit: at half the
+    // size the centre stays, and the other point comes half as far out (6, 4).
+    const frame = frameWith(9, 9, [[4, 4], [8, 4]]);
+    const half = shrinkFrame(frame, 0.5);
+    expect(litPixels(half)).toEqual([[4, 4], [6, 4]]);
+    expect(half.data[0]).toBe(0); // the border
+    expect(half.data).not.toBe(frame.data);
+    expect([half.index, half.timeMs, half.width, half.height]).toEqual([3, 100, 9, 9]);
+  });
+
+  it('has a pose found on it put back where the golfer stands in the picture', () => {
+    const truth = pose(80);
+    const seen = { image: truth.image.map((v, i) => (i % 4 < 2 ? (v - 0.5) * SHRUNK_SCALE + 0.5 : i % 4 === 2 ? v * SHRUNK_SCALE : v)), world: truth.world.slice() };
+    const back = unshrinkPose(seen, SHRUNK_SCALE);
+    for (let i = 0; i < truth.image.length; i++) expect(back.image[i]).toBeCloseTo(truth.image[i]!, 5);
+    expect(back.world).toEqual(truth.world);
+  });
+
+  it('makes the four ways of reading a frame the same four images for its mirror image (a left-hander reads like a right-hander)', () => {
+    const frame: RawFrame = { index: 0, timeMs: 0, width: 12, height: 8, data: new Uint8Array(12 * 8 * 4).map((_, i) => (i * 37) % 251) };
+    const key = (f: RawFrame) => Buffer.from(f.data).toString('base64');
+    const of = (f: RawFrame) => READING_VIEWS.map((view) => key(view.frame(f))).sort();
+    expect(READING_VIEWS.map((v) => v.name)).toEqual(['picture', 'mirror', 'shrunk', 'shrunk mirror']);
+    expect(of(mirrorFrame(frame))).toEqual(of(frame));
+    // A mirror-image pair runs side by side, on the two measure workers.
+    expect(READING_VIEWS.map((v) => v.slot)).toEqual([0, 1, 0, 1]);
   });
 });
 
@@ -58,7 +100,7 @@ describe('a pose found on the mirror image', () => {
   });
 });
 
-describe('fusing the two readings of a frame', () => {
+describe('fusing the readings of a frame', () => {
   const address = pose(0, 2);
   /** The shoulder line's turn from its width in the picture against address (a golfer square to the camera). */
   const turn = (p: Pose) => {
@@ -69,7 +111,7 @@ describe('fusing the two readings of a frame', () => {
   it('averages them landmark by landmark, and keeps both as its evidence', () => {
     const a = pose(70, 3);
     const b = pose(90, 4);
-    const fused = fuseReadings(a, b, address, W, H)!;
+    const fused = fuseReadings([a, b], address, W, H)!;
     const x = (p: Pose, i: number) => p.image[i * 4]!;
     expect(x(fused.pose, LM.leftShoulder)).toBeCloseTo((x(a, LM.leftShoulder) + x(b, LM.leftShoulder)) / 2, 6);
     // Widths average, so the turn lands between the two readings.
@@ -82,24 +124,32 @@ describe('fusing the two readings of a frame', () => {
   it('puts a reading whose labels the model mirrored back first, instead of averaging left with right', () => {
     const a = pose(70, 5);
     const mixedUp = unmirrorPose({ image: a.image.map((v, i) => (i % 4 === 0 ? 1 - v : v)), world: a.world }); // every pair swapped in place
-    const fused = fuseReadings(a, mixedUp, address, W, H)!;
+    const fused = fuseReadings([a, mixedUp], address, W, H)!;
     expect(turn(fused.pose)).toBeCloseTo(turn(a), 3);
     expect(turn(fused.kept[1]!)).toBeCloseTo(turn(a), 3); // the evidence is labelled alike too
     // Without a reference to label by, the two cancel out: the shoulder line collapses to a point.
-    expect(Math.abs(turn(fuseReadings(a, mixedUp, undefined, W, H)!.pose) - 90)).toBeLessThan(1);
+    expect(Math.abs(turn(fuseReadings([a, mixedUp], undefined, W, H)!.pose) - 90)).toBeLessThan(1);
+  });
+
+  it('averages four readings alike, and keeps all four', () => {
+    const readings = [pose(70, 3), pose(80, 4), pose(75, 5), pose(85, 6)];
+    const fused = fuseReadings(readings, address, W, H)!;
+    const x = (p: Pose) => p.image[LM.leftShoulder * 4]!;
+    expect(x(fused.pose)).toBeCloseTo(readings.reduce((sum, p) => sum + x(p), 0) / 4, 6);
+    expect(fused.kept).toHaveLength(4);
   });
 
   it('keeps the one reading there is', () => {
     const a = pose(70, 6);
-    expect(fuseReadings(a, undefined, address, W, H)).toEqual({ pose: a, fusion: 'single', kept: [a] });
-    expect(fuseReadings(undefined, a, address, W, H)).toEqual({ pose: a, fusion: 'single', kept: [a] });
-    expect(fuseReadings(undefined, undefined, address, W, H)).toBeUndefined();
+    expect(fuseReadings([a, undefined], address, W, H)).toEqual({ pose: a, fusion: 'single', kept: [a] });
+    expect(fuseReadings([undefined, a], address, W, H)).toEqual({ pose: a, fusion: 'single', kept: [a] });
+    expect(fuseReadings([undefined, undefined], address, W, H)).toBeUndefined();
   });
 
   it('has no rule that picks one reading over the other: both stand, and their disagreement shows in the confidence', () => {
     const direct = pose(70, 7);
     const mirrored = pose(90, 8);
-    const result = fuseReadings(direct, mirrored, address, W, H)!;
+    const result = fuseReadings([direct, mirrored], address, W, H)!;
     expect(result.fusion).toBe('mean');
     expect(result.kept).toHaveLength(2);
   });

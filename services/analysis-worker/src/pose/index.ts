@@ -74,7 +74,7 @@ export type PoseStageResult =
 
 /** The pool slot that looks for other people (lite model). */
 const crowdWorker = (pool: PosePool): number => (pool.size - 1) % pool.size;
-/** Pool slots for a frame's two readings: the picture's and its mirror's, side by side where there are two. */
+/** Pool slots for a frame's readings: a picture's and its mirror image's side by side where there are two. */
 const measureSlots = (pool: PosePool): [number, number] => [0, 1 % measureWorkers(pool)];
 
 /**

@@ -6,7 +6,7 @@
  * impact too (posture).
  */
 import type { SwingEvents } from './events.js';
-import { fuseReadings, mirrorFrame, unmirrorPose } from './flip.js';
+import { READING_VIEWS, fuseReadings } from './flip.js';
 import type { Pose } from './landmarks.js';
 import type { SwingFrame } from './metrics.js';
 import { runChunk } from './passes.js';
@@ -81,7 +81,7 @@ export interface MeasureInput {
   height: number;
   fps: number;
   signal?: AbortSignal;
-  /** Pool slots for the picture's run and the mirror's. */
+  /** Pool slots for the readings' runs (READING_VIEWS' `slot`): a picture's and its mirror's side by side. */
   workers: [number, number];
 }
 
@@ -95,34 +95,31 @@ export interface Measured {
   readings: Map<number, Pose[]>;
 }
 
-/** Runs the model over `indices` (after `warmUp`), as they are and mirrored, on the two workers. */
-async function readBothWays(input: MeasureInput, indices: number[], warmUp: number[]): Promise<[Map<number, Pose>, Map<number, Pose>]> {
+/** Runs the model over `indices` (after `warmUp`) each of the READING_VIEWS ways; one map of poses per way. */
+async function readEveryWay(input: MeasureInput, indices: number[], warmUp: number[]): Promise<Map<number, Pose>[]> {
   const at = (list: number[]) => list.flatMap((i) => input.frames.get(i) ?? []);
-  const copy = (f: RawFrame) => ({ ...f, data: new Uint8Array(f.data) });
   const options = { variant: input.variant, numPoses: 1, video: true, signal: input.signal } as const;
-  const [direct, mirrored] = await Promise.all([
-    runChunk(input.pool, at(indices).map(copy), { ...options, warmUp: at(warmUp).map(copy), worker: input.workers[0] }),
-    runChunk(input.pool, at(indices).map(mirrorFrame), { ...options, warmUp: at(warmUp).map(mirrorFrame), worker: input.workers[1] }),
-  ]);
-  const found = (list: typeof direct, put: (p: Pose) => Pose) => new Map(list.flatMap((f) => (f.pose ? [[f.index, input.toFrame(put(f.pose))] as const] : [])));
-  return [found(direct, (p) => p), found(mirrored, unmirrorPose)];
+  const runs = await Promise.all(READING_VIEWS.map((view) =>
+    runChunk(input.pool, at(indices).map(view.frame), { ...options, warmUp: at(warmUp).map(view.frame), worker: input.workers[view.slot] })));
+  return runs.map((run, r) => new Map(run.flatMap((f) => (f.pose ? [[f.index, input.toFrame(READING_VIEWS[r]!.pose(f.pose))] as const] : []))));
 }
 
 export async function measureSwing(input: MeasureInput): Promise<Measured> {
   const { plan } = input;
   const swing = [...plan.address, ...plan.backswing, ...plan.top];
-  const [[direct, mirrored], [impactDirect, impactMirrored]] = await Promise.all([
-    readBothWays(input, swing, plan.warmUp),
-    plan.impact.length ? readBothWays(input, plan.impact, plan.impactWarmUp) : Promise.resolve([new Map(), new Map()] as [Map<number, Pose>, Map<number, Pose>]),
+  const [runs, impactRuns] = await Promise.all([
+    readEveryWay(input, swing, plan.warmUp),
+    plan.impact.length ? readEveryWay(input, plan.impact, plan.impactWarmUp) : Promise.resolve([] as Map<number, Pose>[]),
   ]);
-  for (const [i, p] of impactDirect) direct.set(i, p);
-  for (const [i, p] of impactMirrored) mirrored.set(i, p);
-  // Both readings of each frame labelled like the golfer at address, then averaged (flip.ts).
-  const stance = plan.address.map((i) => direct.get(i) ?? mirrored.get(i)).find((p) => p !== undefined);
+  impactRuns.forEach((run, r) => {
+    for (const [i, p] of run) runs[r]!.set(i, p);
+  });
+  // Every reading of each frame labelled like the golfer at address, then averaged (flip.ts).
+  const stance = plan.address.map((i) => runs.map((run) => run.get(i)).find((p) => p !== undefined)).find((p) => p !== undefined);
   const fused = new Map<number, Pose>();
   const readings = new Map<number, Pose[]>();
   for (const i of [...swing, ...plan.impact]) {
-    const reading = fuseReadings(direct.get(i), mirrored.get(i), stance, input.width, input.height);
+    const reading = fuseReadings(runs.map((run) => run.get(i)), stance, input.width, input.height);
     if (!reading) continue;
     fused.set(i, reading.pose);
     readings.set(i, reading.kept);

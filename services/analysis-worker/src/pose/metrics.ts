@@ -16,7 +16,7 @@ export type MetricContext = TurnContext;
 export interface SwingFrame {
   timeSec: number;
   pose: Pose;
-  /** The separate readings of the frame (the picture's and its mirror's), labelled like the golfer at address. */
+  /** The separate readings of the frame (flip.ts: READING_VIEWS), labelled like the golfer at address. */
   readings: Pose[];
   /** One of the frames at the top of the backswing, where the figures are read. */
   atTop: boolean;
@@ -42,7 +42,7 @@ const HEAD = [LM.nose, LM.leftEar, LM.rightEar];
 
 /**
  * Degrees of scatter at which a turn figure's confidence reaches zero: the readings around the curve
- * through the backswing, and the picture's against its mirror's at the top. A figure is given only at
+ * through the backswing, and the frame's readings (flip.ts) against each other at the top. A figure is given only at
  * CONFIDENCE_BAR or more: with every landmark in view, a scatter up to 15° (an answer good to about
  * ±15°); beyond that the readings do not say where the body was.
  */
@@ -80,7 +80,7 @@ const confidenceOf = (visibility: number, scatter: number, limit: number): numbe
 export interface TurnCurve {
   /** The curve's highest value, at the end of the top of the backswing. */
   value: number;
-  /** Degrees: readings around the curve, and picture against mirror at the top. */
+  /** Degrees: readings around the curve, and each frame's readings against each other at the top. */
   scatter: number;
   visibility: number;
   /**
@@ -102,10 +102,13 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
   const share = (list: number[]) => list.filter(Number.isFinite).length / Math.max(1, list.length);
   const readable = Math.min(share(readings), share(top.map((i) => readings[i]!)));
   const residuals = readings.map((r, i) => r - fitted[i]!).filter(Number.isFinite);
-  // Picture against mirror at the top: half their difference is each one's error around the mean.
+  // The frame's readings (picture, mirror, smaller copies) at the top: each one's error around their mean
+  // (for two readings, half their difference).
   const sides = top.flatMap((i) => {
     const values = frames[i]!.readings.map((p) => reference.read(p, line)).filter(Number.isFinite);
-    return values.length === 2 ? [Math.abs(values[0]! - values[1]!) / 2] : [];
+    if (values.length < 2) return [];
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    return [Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length)];
   });
   const scatter = Math.hypot(robustSpread(residuals), sides.length ? median(sides) : 0);
   const [lead, trail] = leadTrail(line, ctx.handedness);
