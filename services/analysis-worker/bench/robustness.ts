@@ -17,7 +17,8 @@
  *   slow motion 8x  the down-the-line clip 8x slower at 30 fps (each frame shown 8 times)
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 3.5 minutes on 2 cores.
+ * original's. About 3.5 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
+ * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -116,8 +117,9 @@ async function original(label: ClipLabel): Promise<Summary | null> {
 
 console.log('== the shared clips as phones record them (events in original frames against the labels; turns against the original clip)');
 const all = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line' as const, slower: 1, file: (l: ClipLabel) => portrait(l, dir) }];
+const wanted = process.env.BENCH_CASES?.split(',');
 try {
-  for (const c of all) {
+  for (const c of all.filter((x) => !wanted || wanted.some((w) => x.name.includes(w)))) {
     const label = byName.get(c.clip);
     if (!label) continue;
     const file = c.file(label);

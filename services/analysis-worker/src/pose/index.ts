@@ -7,6 +7,7 @@ import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
 import { bodyBox, boxHeight, crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
+import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
 import { measurePlan, measureSwing, planFrames, type Measured } from './measure.js';
@@ -149,7 +150,9 @@ function measureSource(input: PoseStageInput, playback: { fps: number; width: nu
 /**
  * The crop around the golfer's whole swing in the measure frames, for a golfer small in the frame
  * (SMALL_GOLFER_SHARE): the measure model then finds and follows a body that fills its input; null for
- * everyone else.
+ * everyone else. The box holds the whole clip's poses. Tried (stop 24): only the frames the measure pass
+ * reads, so a wandering phone would not widen it; copies within 5° went from 14 to 16 pairs of 21, but
+ * Morikawa's face-on shoulders fell 2° and his two views came 10.4° apart (target 10).
  */
 function smallGolferCrop(analysed: PassFrame[], searchSize: FrameSize, measureSize: FrameSize): PixelBox | null {
   const poses = analysed.flatMap((f) => f.pose ?? []);
@@ -413,7 +416,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     measureSize: p.measureSize,
     ...(c.crop ? { golferCrop: c.crop } : {}),
     measureFramesFrom: c.source.from,
-    measuredFrames: p.plan.length * 2, // each read as it is and mirrored
+    measuredFrames: p.plan.length * READING_VIEWS.length, // each read every way (flip.ts)
     // The turn read on each measured frame from address to the top: the curve the figures come from.
     turnCurve: { frames: p.measured.backswing.map((f) => Math.round(f.timeSec * c.playback.fps)), ...curve, evidence: { shoulders: evidence('shoulders'), hips: evidence('hips') } },
     refinedFrames: c.search.fineFrames,
