@@ -3,7 +3,7 @@
  * each pose is put back into the picture and the readings are averaged, labelled alike.
  */
 import { describe, expect, it } from 'vitest';
-import { READING_VIEWS, SHRUNK_SCALE, fuseReadings, mirrorFrame, shrinkFrame, unmirrorPose, unshrinkPose } from '../src/pose/flip.js';
+import { READING_VIEWS, SHRUNK_SCALE, fuseReadings, mirrorFrame, poseBack, showFrames, shrinkFrame, unmirrorPose, unshrinkPose, type ReadingView } from '../src/pose/flip.js';
 import { LANDMARK_COUNT, LM, type Pose } from '../src/pose/landmarks.js';
 import { syntheticPose } from '../src/pose/synthetic.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
@@ -57,12 +57,27 @@ describe('the smaller copy of a frame', () => {
     expect(back.world).toEqual(truth.world);
   });
 
+  it('puts the pose found in each of the four ways back where the golfer stands in the picture', () => {
+    const truth = pose(80);
+    const shrunk = (p: Pose, scale: number): Pose => ({ image: p.image.map((v, i) => (i % 4 < 2 ? (v - 0.5) * scale + 0.5 : i % 4 === 2 ? v * scale : v)), world: p.world });
+    for (const view of READING_VIEWS) {
+      const atSize = shrunk(truth, view.scale);
+      // unmirrorPose is its own inverse: applied to the truth it gives what a perfect model sees in the mirror.
+      const seen = view.mirrored ? unmirrorPose(atSize) : atSize;
+      const back = poseBack(view, seen);
+      for (let i = 0; i < truth.image.length; i++) expect(back.image[i]).toBeCloseTo(truth.image[i]!, 5);
+      for (let i = 0; i < truth.world.length; i++) expect(back.world[i]).toBeCloseTo(truth.world[i]!, 5);
+    }
+  });
+
   it('makes the four ways of reading a frame the same four images for its mirror image (a left-hander reads like a right-hander)', () => {
     const frame: RawFrame = { index: 0, timeMs: 0, width: 12, height: 8, data: new Uint8Array(12 * 8 * 4).map((_, i) => (i * 37) % 251) };
     const key = (f: RawFrame) => Buffer.from(f.data).toString('base64');
-    const of = (f: RawFrame) => READING_VIEWS.map((view) => key(view.frame(f))).sort();
-    expect(READING_VIEWS.map((v) => v.name)).toEqual(['picture', 'mirror', 'shrunk', 'shrunk mirror']);
+    const shown = (view: ReadingView, f: RawFrame) => showFrames(view, [view.scale === 1 ? f : shrinkFrame(f, view.scale)])[0]!;
+    const of = (f: RawFrame) => READING_VIEWS.map((view) => key(shown(view, f))).sort();
+    expect(READING_VIEWS.map((v) => [v.scale, v.mirrored])).toEqual([[1, false], [1, true], [SHRUNK_SCALE, false], [SHRUNK_SCALE, true]]);
     expect(of(mirrorFrame(frame))).toEqual(of(frame));
+    expect(shown(READING_VIEWS[0]!, frame).data).not.toBe(frame.data); // the pool takes the buffers over
     // A mirror-image pair runs side by side, on the two measure workers.
     expect(READING_VIEWS.map((v) => v.slot)).toEqual([0, 1, 0, 1]);
   });

@@ -9,6 +9,7 @@
  */
 import { alignLabels, swapSides } from './geometry.js';
 import { LANDMARK_COUNT, type Pose } from './landmarks.js';
+import { copyFrame } from './passes.js';
 import type { RawFrame } from './runtime/protocol.js';
 
 /** A copy of the frame mirrored left to right. */
@@ -44,30 +45,35 @@ export function unmirrorPose(pose: Pose): Pose {
  */
 export const SHRUNK_SCALE = 0.8;
 
+/**
+ * Where an output pixel of a copy shrunk to `scale` about `centre` samples the source along one axis:
+ * the two source pixels either side and the weight of the second; null outside the source (the border).
+ */
+function sourceAt(position: number, centre: number, last: number, scale: number): [number, number, number] | null {
+  const s = (position - centre) / scale + centre;
+  if (s < 0 || s > last) return null;
+  const low = Math.floor(s);
+  return [low, Math.min(last, low + 1), s - low];
+}
+
 /** The picture's content shrunk to `scale` about its centre (bilinear), the border left black. */
 export function shrinkFrame(frame: RawFrame, scale: number): RawFrame {
   const { width, height } = frame;
   const src = frame.data;
   const data = new Uint8Array(width * height * 4);
-  const cx = (width - 1) / 2;
-  const cy = (height - 1) / 2;
+  const px = (x: number, y: number, c: number) => src[(y * width + x) * 4 + c]!;
   for (let y = 0; y < height; y++) {
-    const sy = (y - cy) / scale + cy;
-    if (sy < 0 || sy > height - 1) continue;
-    const y0 = Math.floor(sy);
-    const y1 = Math.min(height - 1, y0 + 1);
-    const fy = sy - y0;
+    const row = sourceAt(y, (height - 1) / 2, height - 1, scale);
+    if (!row) continue;
+    const [y0, y1, fy] = row;
     for (let x = 0; x < width; x++) {
-      const sx = (x - cx) / scale + cx;
-      if (sx < 0 || sx > width - 1) continue;
-      const x0 = Math.floor(sx);
-      const x1 = Math.min(width - 1, x0 + 1);
-      const fx = sx - x0;
-      const o = (y * width + x) * 4;
+      const column = sourceAt(x, (width - 1) / 2, width - 1, scale);
+      if (!column) continue;
+      const [x0, x1, fx] = column;
       for (let c = 0; c < 4; c++) {
-        const top = src[(y0 * width + x0) * 4 + c]! * (1 - fx) + src[(y0 * width + x1) * 4 + c]! * fx;
-        const bottom = src[(y1 * width + x0) * 4 + c]! * (1 - fx) + src[(y1 * width + x1) * 4 + c]! * fx;
-        data[o + c] = top * (1 - fy) + bottom * fy;
+        const top = px(x0, y0, c) * (1 - fx) + px(x1, y0, c) * fx;
+        const bottom = px(x0, y1, c) * (1 - fx) + px(x1, y1, c) * fx;
+        data[(y * width + x) * 4 + c] = top * (1 - fy) + bottom * fy;
       }
     }
   }
@@ -85,24 +91,34 @@ export function unshrinkPose(pose: Pose, scale: number): Pose {
   return { image, world: pose.world.slice() };
 }
 
-/** One way of reading a frame: how the frame is shown to the model, and how its pose is put back. */
+/** One way of reading a frame: at which size, whether mirrored, and on which of the two measure workers. */
 export interface ReadingView {
-  name: 'picture' | 'mirror' | 'shrunk' | 'shrunk mirror';
-  frame: (frame: RawFrame) => RawFrame;
-  pose: (pose: Pose) => Pose;
-  /** Which of the two measure workers runs it (a mirror-image pair side by side). */
+  scale: 1 | typeof SHRUNK_SCALE;
+  mirrored: boolean;
+  /** A mirror-image pair runs side by side. */
   slot: 0 | 1;
 }
 
-const copyFrame = (frame: RawFrame): RawFrame => ({ ...frame, data: new Uint8Array(frame.data) });
-
 /** Every frame is read these four ways: closed under mirroring, so a mirrored clip reads the same four images. */
 export const READING_VIEWS: readonly ReadingView[] = [
-  { name: 'picture', frame: copyFrame, pose: (p) => p, slot: 0 },
-  { name: 'mirror', frame: mirrorFrame, pose: unmirrorPose, slot: 1 },
-  { name: 'shrunk', frame: (f) => shrinkFrame(f, SHRUNK_SCALE), pose: (p) => unshrinkPose(p, SHRUNK_SCALE), slot: 0 },
-  { name: 'shrunk mirror', frame: (f) => mirrorFrame(shrinkFrame(f, SHRUNK_SCALE)), pose: (p) => unshrinkPose(unmirrorPose(p), SHRUNK_SCALE), slot: 1 },
+  { scale: 1, mirrored: false, slot: 0 },
+  { scale: 1, mirrored: true, slot: 1 },
+  { scale: SHRUNK_SCALE, mirrored: false, slot: 0 },
+  { scale: SHRUNK_SCALE, mirrored: true, slot: 1 },
 ];
+
+/**
+ * The frames as `view` shows them to the model, from `atScale` (the frames at the view's size: the
+ * pictures themselves, or their shrunk copies, each made once for the two views that share it). Always
+ * new buffers: the pool takes them over.
+ */
+export const showFrames = (view: ReadingView, atScale: RawFrame[]): RawFrame[] => atScale.map(view.mirrored ? mirrorFrame : copyFrame);
+
+/** A pose the model found on a frame `view` showed it, put back into the picture. */
+export function poseBack(view: ReadingView, pose: Pose): Pose {
+  const unmirrored = view.mirrored ? unmirrorPose(pose) : pose;
+  return view.scale === 1 ? unmirrored : unshrinkPose(unmirrored, view.scale);
+}
 
 /** How the readings of one frame were made into one: averaged, or the only one there was. */
 export type Fusion = 'mean' | 'single';

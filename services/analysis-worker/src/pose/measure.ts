@@ -6,7 +6,7 @@
  * impact too (posture).
  */
 import type { SwingEvents } from './events.js';
-import { READING_VIEWS, fuseReadings } from './flip.js';
+import { READING_VIEWS, fuseReadings, poseBack, showFrames, shrinkFrame } from './flip.js';
 import type { Pose } from './landmarks.js';
 import type { SwingFrame } from './metrics.js';
 import { runChunk } from './passes.js';
@@ -98,10 +98,18 @@ export interface Measured {
 /** Runs the model over `indices` (after `warmUp`) each of the READING_VIEWS ways; one map of poses per way. */
 async function readEveryWay(input: MeasureInput, indices: number[], warmUp: number[]): Promise<Map<number, Pose>[]> {
   const at = (list: number[]) => list.flatMap((i) => input.frames.get(i) ?? []);
+  // Each size's frames made once, for the two views (as it is and mirrored) that read them.
+  const sized = (list: number[]) => {
+    const frames = at(list);
+    const bySize = new Map<number, RawFrame[]>([[1, frames]]);
+    for (const view of READING_VIEWS) if (!bySize.has(view.scale)) bySize.set(view.scale, frames.map((f) => shrinkFrame(f, view.scale)));
+    return bySize;
+  };
+  const [frames, lead] = [sized(indices), sized(warmUp)];
   const options = { variant: input.variant, numPoses: 1, video: true, signal: input.signal } as const;
-  const runs = await Promise.all(READING_VIEWS.map((view) =>
-    runChunk(input.pool, at(indices).map(view.frame), { ...options, warmUp: at(warmUp).map(view.frame), worker: input.workers[view.slot] })));
-  return runs.map((run, r) => new Map(run.flatMap((f) => (f.pose ? [[f.index, input.toFrame(READING_VIEWS[r]!.pose(f.pose))] as const] : []))));
+  const shown = READING_VIEWS.map((view) => ({ frames: showFrames(view, frames.get(view.scale)!), warmUp: showFrames(view, lead.get(view.scale)!) }));
+  const runs = await Promise.all(READING_VIEWS.map((view, r) => runChunk(input.pool, shown[r]!.frames, { ...options, warmUp: shown[r]!.warmUp, worker: input.workers[view.slot] })));
+  return runs.map((run, r) => new Map(run.flatMap((f) => (f.pose ? [[f.index, input.toFrame(poseBack(READING_VIEWS[r]!, f.pose))] as const] : []))));
 }
 
 export async function measureSwing(input: MeasureInput): Promise<Measured> {
