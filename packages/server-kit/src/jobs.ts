@@ -112,7 +112,11 @@ export class JobQueues {
   async close(): Promise<void> {
     this.closed = true;
     this.stop.abort();
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    // A shutdown during a Redis outage must still finish: when the polite QUIT cannot be sent (the
+    // queues do not queue commands offline), the socket is dropped instead. That only happens to a
+    // connection that was ready, so its client is there; BullMQ's own disconnect() would wait for an
+    // 'end' event that this half-closed connection never sends.
+    await Promise.all([...this.queues.values()].map((q) => q.close().catch(async () => (await q.client).disconnect())));
     this.queues.clear();
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { analysisJobId, eventQueueName, JOBS, type Routing } from '@swingfit/contracts';
-import { OutboxRelay, consumeEvents, createDb, outboxLag, queueConnection } from '../src/index.js';
+import { JobQueues, OutboxRelay, consumeEvents, createDb, outboxLag, queueConnection } from '../src/index.js';
 import {
   createTestDatabase,
   eventually,
@@ -108,6 +108,21 @@ describe('relay with Redis stopped between commit and enqueue', () => {
       expect(await outboxLag(watched.db, schema)).toEqual({ unsent: 0, oldestUnsentAgeMs: null });
     } finally {
       await close();
+    }
+  });
+
+  it('closes its queues when Redis has just gone away (a shutdown during an outage finishes)', { timeout: 60_000 }, async () => {
+    // Right after Redis stops, a queue can still look ready while its socket no longer takes the QUIT,
+    // and close() rejected with "Stream isn't writeable": once it failed this suite's outage test
+    // from its finally block, hiding what that test had found. Several queues, to meet that moment.
+    const { logger } = capturedLogger();
+    const queues = new JobQueues({ connection: queueConnection(redis.url), prefix: testQueuePrefix() }, logger);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => queues.queue(`closing-${i}`).waitUntilReady()));
+    await redis.stop();
+    try {
+      await expect(queues.close()).resolves.toBeUndefined();
+    } finally {
+      await redis.start();
     }
   });
 
