@@ -116,7 +116,8 @@ async function original(label: ClipLabel): Promise<Summary | null> {
 }
 
 console.log('== the shared clips as phones record them (events in original frames against the labels; turns against the original clip)');
-const all = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line' as const, slower: 1, file: (l: ClipLabel) => portrait(l, dir) }];
+type Run = Pick<Case, 'name' | 'clip' | 'view' | 'slower' | 'leadSec' | 'mirrored'> & { file: (l: ClipLabel) => string };
+const all: Run[] = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line', slower: 1, file: (l: ClipLabel) => portrait(l, dir) }];
 const wanted = process.env.BENCH_CASES?.split(',');
 try {
   for (const c of all.filter((x) => !wanted || wanted.some((w) => x.name.includes(w)))) {
@@ -134,10 +135,10 @@ try {
     const turns = turnsOf(result.summary);
     const near = base ? turnsOf(base) : null;
     const slow = result.summary.slowMotion ? `, slow motion read as ${result.summary.slowMotion.factor}x` : '';
-    const hand = 'mirrored' in c && c.mirrored ? (label.handedness === 'right' ? 'left' : 'right') : label.handedness;
+    const hand = c.mirrored ? (label.handedness === 'right' ? 'left' : 'right') : label.handedness;
     const wrong = `${result.summary.view === c.view ? '' : ' WRONG VIEW'}${result.summary.handedness === hand ? '' : ' WRONG HAND'}`;
     console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}   [${seconds} s]`);
-    console.log(`   events ${eventsAgainst(label, result.summary, c.slower, 'leadSec' in c ? c.leadSec : 0)}`);
+    console.log(`   events ${eventsAgainst(label, result.summary, c.slower, c.leadSec)}`);
     console.log(`   ${TURN_FIGURES.map((k) => {
       const [now, was] = [turns[k].value, near?.[k].value ?? null];
       const off = now !== null && was !== null ? `, ${Math.abs(now - was).toFixed(1)} from the original` : '';
