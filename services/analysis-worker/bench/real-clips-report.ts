@@ -17,7 +17,7 @@ import {
 const SHORT: Record<(typeof TURN_FIGURES)[number], string> = { shoulderTurn: 'shoulder', hipRotation: 'hip', xFactor: 'X-factor' };
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISS');
 
-interface ClipRun {
+export interface ClipRun {
   name: string;
   label: ClipLabel;
   variant: VariantName | 'original';
@@ -73,7 +73,7 @@ async function runOne(label: ClipLabel & { path: string; name: string }, variant
   return { ...base, ok: true, view: s.view, hand: s.handedness, eventsOk: s.view === label.view && s.handedness === hand && events.every((e) => e.ok), turns, details: result.fields.technicalDetails };
 }
 
-function agreement(runs: ClipRun[]): void {
+export function agreement(runs: ClipRun[]): void {
   const originals = runs.filter((r) => r.variant === 'original');
   console.log('\n== agreement (degrees; target: views within 10, mirror and copies within 5)');
   for (const r of originals) {
@@ -99,7 +99,7 @@ function agreement(runs: ClipRun[]): void {
   }
 }
 
-function summary(runs: ClipRun[]): void {
+export function summary(runs: ClipRun[]): void {
   const originals = runs.filter((r) => r.variant === 'original');
   const analysed = runs.filter((r) => r.ok);
   console.log(`\n== summary`);
@@ -116,6 +116,7 @@ function summary(runs: ClipRun[]): void {
   }
   const cpu = runs.reduce((s, r) => s + r.cpuSec, 0);
   const wall = runs.reduce((s, r) => s + r.wallSec, 0);
+  if (wall === 0) return; // replayed from a dump (bench/replay.ts): no analysis ran
   console.log(`  time: ${wall.toFixed(0)} s wall for ${runs.length} analyses, ${cpu.toFixed(0)} CPU-s in this process's main thread (load average now ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 }
 

@@ -1,14 +1,19 @@
 /*
  * Replays the event and turn rules on what bench/pose-dump.ts recorded: seconds instead of minutes per
- * try while a change is worked on. Prints per clip and variant the event errors and the turn figures.
+ * try while a change is worked on. Prints per clip and variant the event errors and the turn figures,
+ * then bench:accuracy's own agreement table and summary (the same figures, figure for figure, as the run
+ * the dump was made in). BENCH_READINGS=1 also prints every backswing frame's turn as each of its four
+ * readings reads it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectSwingEvents } from '../src/pose/events.js';
 import type { Pose } from '../src/pose/landmarks.js';
 import { computeMetrics, type EventPoses } from '../src/pose/metrics.js';
+import { turnReference, type BodyLine } from '../src/pose/turn.js';
+import { agreement, summary, type ClipRun } from './real-clips-report.js';
 import { trackPoints } from '../src/pose/search.js';
-import { scoreEvents, type ClipLabel } from './real-clips.js';
+import { scoreEvents, turnsOf, type ClipLabel } from './real-clips.js';
 
 const DIR = process.env.POSE_DUMP_DIR ?? '/tmp/swingfit-pose-dump';
 type RawPose = { image: number[]; world: number[] } | null;
@@ -48,19 +53,33 @@ export function loadDumps(): Dump[] {
   });
 }
 
+/**
+ * Each backswing frame's turn as every one of its readings reads it (READING_VIEWS order: picture, mirror,
+ * shrunk, shrunk mirror) beside the fused pose's: where the readings part, and whether by view.
+ */
+function printReadings(d: Dump): void {
+  const reference = turnReference(d.measured.address, { view: d.view, handedness: d.handedness, ...d.measureSize });
+  const read = (p: Pose, line: BodyLine) => reference.read(p, line).toFixed(0).padStart(3);
+  for (const f of d.measured.backswing) {
+    const each = (line: BodyLine) => `${read(f.pose, line)} [${f.readings.map((r) => read(r, line)).join(' ')}]`;
+    console.log(`    frame ${String(Math.round(f.timeSec * d.fps)).padStart(4)}${f.atTop ? ' top' : '    '}  shoulders ${each('shoulders')}  hips ${each('hips')}`);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  let ok = 0;
-  let n = 0;
+  const runs: ClipRun[] = [];
   for (const d of loadDumps()) {
     const found = detectSwingEvents(trackPoints(d.analysed, d.fps, d.searchSize.width, d.searchSize.height));
     const ev = found.ok ? found.events : null;
     const scores = ev ? scoreEvents(d.label, { events: ev } as never, d.times) : [];
     const m = computeMetrics(d.measured, { view: d.view, handedness: d.handedness, ...d.measureSize });
-    const allOk = scores.every((s) => s.ok) && scores.length > 0;
-    n++;
-    if (allOk) ok++;
-    const f = (v: { value: number | null; confidence: number }) => (v.value === null ? '—' : `${v.value.toFixed(0)}(${v.confidence.toFixed(2)})`);
+    const hand = d.variant === 'mirrored' ? (d.label.handedness === 'right' ? 'left' : 'right') : d.label.handedness;
+    const eventsOk = scores.length > 0 && scores.every((s) => s.ok) && d.view === d.label.view && d.handedness === hand;
+    runs.push({ name: d.name, label: d.label, variant: d.variant as ClipRun['variant'], ok: true, view: d.view, hand: d.handedness, eventsOk, turns: turnsOf({ metrics: m }), cpuSec: 0, wallSec: 0 });
+    const f = (v: { value: number | null; confidence: number }) => (v.value === null ? '—' : `${v.value.toFixed(1)}(${v.confidence.toFixed(2)})`);
     console.log(`${d.name.padEnd(24)} ${d.variant.padEnd(9)} ${scores.map((s) => `${s.name[0]}${s.error === null ? '—' : s.error >= 0 ? `+${s.error}` : s.error}${s.ok ? '' : '!'}`).join(' ').padEnd(30)} k=${ev?.timeScale.toFixed(1)} sh ${f(m.shoulderTurn)} hip ${f(m.hipRotation)} x ${f(m.xFactor)}`);
+    if (process.env.BENCH_READINGS === '1') printReadings(d);
   }
-  console.log(`events ok ${ok}/${n}`);
+  agreement(runs);
+  summary(runs);
 }
