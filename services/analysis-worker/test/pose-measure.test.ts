@@ -20,6 +20,13 @@ describe('the measure plan', () => {
     expect(plan.backswing.every((i) => i > 30 && i < Math.min(...plan.top))).toBe(true);
   });
 
+  it('reads the top two steps past the hands\' top face-on, one down the line (where the arms then hide the shoulders)', () => {
+    const events = { address: at(30), top: at(60), impact: at(70), timeScale: 1 };
+    expect(measurePlan(events, 1, 200, false).top).toEqual([59, 60, 61, 62]);
+    expect(measurePlan(events, 1, 200, true).top).toEqual([59, 60, 61]);
+    expect(measurePlan(events, 2, 200, false).top).toEqual([58, 60, 62, 64]);
+  });
+
   it('keeps the address frames inside the clip', () => {
     expect(measurePlan({ address: at(1), top: at(30), impact: at(40), timeScale: 1 }, 1, 100, true).address).toEqual([0]);
   });

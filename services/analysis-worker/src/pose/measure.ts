@@ -18,6 +18,8 @@ import type { ModelVariant } from './runtime/landmarker.js';
 export const BACKSWING_FRAMES = 10;
 /** The address reference frames, in steps before the address frame (see measurePlan). */
 const ADDRESS_STEPS_BACK = [2, 1] as const;
+/** Face-on, the steps past the hands' top whose frames are read as the top (see measurePlan). */
+const FACE_ON_STEPS_PAST_TOP = [1, 2];
 /** Frames tracked before the first measured one, only to lock the tracker onto the golfer. */
 const WARM_UP_FRAMES = 2;
 
@@ -44,7 +46,13 @@ export function measurePlan(events: Pick<SwingEvents, 'address' | 'top' | 'impac
   const step = stride * Math.max(1, Math.round(events.timeScale));
   const address = events.address.frame;
   const top = events.top.frame;
-  const topFrames = [...new Set([top - step, top, top + step].map(clamp))];
+  // Face-on, the top is read to two steps past the hands' top: there the lead shoulder still turns or
+  // holds (Adam Scott 71, 74, 74; Morikawa 76, 79, 79), so a copy whose top was dated a frame earlier
+  // reads the same figure (his re-encoded and 75% copies went from 6° to under 1° from the original).
+  // Down the line the arms and club coming down across the chest hide the shoulders from behind there,
+  // and the 3D readings collapse (85 to 46 on Morikawa, the mirror's 70 to 30 on Scott): one step past.
+  const past = downTheLine ? [1] : FACE_ON_STEPS_PAST_TOP;
+  const topFrames = [...new Set([top - step, top, ...past.map((k) => top + k * step)].map(clamp))];
   // The body at rest, before the takeaway: the address search dates the takeaway by the hands leaving
   // their rest by a few jitters of the landmarks, so the address frame can already be a frame or two
   // into the takeaway (more for a small golfer, whose jitter is larger), where the hips and shoulders
