@@ -137,12 +137,20 @@ function byView(poses: PoseSummary[]): [PoseSummary | null, PoseSummary | null] 
   return [poses.find((p) => p !== downTheLine) ?? null, downTheLine];
 }
 
-function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line'): string[] {
+/**
+ * `tempoFromHere`: the tempo shown comes from this video (the face-on one when there is one, as on the
+ * detail screen). A slow-motion down-the-line video beside a real-time face-on one does not limit the
+ * tempo, and saying "given as a ratio only" above the face-on seconds would contradict the card.
+ */
+function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempoFromHere: boolean): string[] {
   const cautions: string[] = [];
   if (!pose.viewMatchesSlot) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
   if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${slot} video, so some figures are approximate.`);
   if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fullest one was measured.`);
-  if (pose.slowMotion) cautions.push(`The ${slot} video plays in slow motion (about ${Math.round(pose.slowMotion.factor)} times slower than real time), so tempo is given as a ratio only.`);
+  if (pose.slowMotion) {
+    const slowed = `The ${slot} video plays in slow motion (about ${Math.round(pose.slowMotion.factor)} times slower than real time)`;
+    cautions.push(tempoFromHere ? `${slowed}, so tempo is given as a ratio only.` : `${slowed}; the tempo is read from the face-on video.`);
+  }
   return cautions;
 }
 
@@ -193,8 +201,8 @@ export function buildFacts(input: WriteUpInput): WriteUpFacts {
                 : null,
             metrics: METRIC_ORDER.map((key) => metricFact(key, ...byView(poses))).filter((m): m is MetricFact => m !== null),
             cautions: [
-              ...(input.pose ? cautionsFor(input.pose, 'face-on') : []),
-              ...(input.downTheLinePose ? cautionsFor(input.downTheLinePose, 'down-the-line') : []),
+              ...(input.pose ? cautionsFor(input.pose, 'face-on', tempoPose === input.pose) : []),
+              ...(input.downTheLinePose ? cautionsFor(input.downTheLinePose, 'down-the-line', tempoPose === input.downTheLinePose) : []),
             ],
           },
     references: {
