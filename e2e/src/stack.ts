@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '@swingfit/server-kit/testing';
 import { startStack } from '../../scripts/stack.mjs';
 
 export interface RunningStack {
@@ -13,16 +13,6 @@ export interface RunningStack {
   /** The embedded object store (s3rver behind signature checks) this stack started. */
   s3Endpoint: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**
