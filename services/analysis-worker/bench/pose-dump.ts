@@ -23,8 +23,6 @@ function serialise(seen: PoseStageInspection) {
       address: m.address.map(pose),
       backswing: m.backswing.map((f) => ({ timeSec: f.timeSec, atTop: f.atTop, afterTop: f.afterTop, pose: pose(f.pose), readings: f.readings.map(pose) })),
       impact: m.impact.map(pose),
-      // Every measured frame's readings (labelled like the golfer at address), to replay their fusion.
-      readings: [...m.readings].map(([frame, list]) => ({ frame, readings: list.map(pose) })),
     },
   };
 }

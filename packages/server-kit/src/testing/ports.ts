@@ -6,6 +6,8 @@ const LOWEST_PORT = 20_000;
 /** Linux's default first ephemeral port, where /proc does not say. */
 const DEFAULT_EPHEMERAL_START = 32_768;
 const handedOut = new Set<number>();
+/** Read once: the range does not change while tests run. */
+let ephemeralEnd: number | undefined;
 
 /** The first port the kernel hands out for outgoing connections and port-0 listeners. */
 function ephemeralStart(): number {
@@ -31,7 +33,7 @@ const canListen = (port: number): Promise<boolean> =>
  * was given it listens, and then it fails with EADDRINUSE (seen in the e2e stack: gamification's port).
  */
 export async function freePort(): Promise<number> {
-  const end = ephemeralStart();
+  const end = (ephemeralEnd ??= ephemeralStart());
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = LOWEST_PORT + Math.floor(Math.random() * (end - LOWEST_PORT));
     if (handedOut.has(port) || !(await canListen(port))) continue;
