@@ -45,7 +45,7 @@ const user = (over: Partial<User> = {}): User => ({
 
 const analysis = (over: Partial<SwingAnalysis> = {}): SwingAnalysis => ({
   id: 3, userId: 7, createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(), status: 'complete', clubSelection: 'driver', tourComparison: 'pga', gender: 'male', age: 40,
-  clubSpeed: null, ballSpeed: null, carry: null, total: null, spinRate: null, clubPath: null, faceAngle: null, faceOnVideoUrl: '/api/swing-analyses/3/video/face-on', downTheLineVideoUrl: null, posterUrl: null,
+  clubSpeed: null, ballSpeed: null, carry: null, total: null, spinRate: null, clubPath: null, faceAngle: null, faceOnVideoUrl: '/api/swing-analyses/3/video/face-on', downTheLineVideoUrl: null, posterUrl: null, downTheLinePosterUrl: null,
   keyIssues: [], recommendations: [], exerciseRecommendations: [], performanceAssessment: null, launchMonitorAssessment: null, swingStrengths: [], swingWeaknesses: [],
   technicalDetails: {}, mobilityAnalysis: null, analysisResults: null, launchMonitor: null, pose: null, downTheLinePose: null, ...over,
 });
@@ -305,11 +305,14 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
 
   it('shows the down-the-line key frames too, each strip seeking its own video', async () => {
     const dtl = { ...pose, view: 'down-the-line' as const, keyframes: { address: '/kf/dtl-a.jpg', top: '/kf/dtl-t.jpg', impact: '/kf/dtl-i.jpg', finish: '/kf/dtl-f.jpg' }, poseUrl: null };
-    server.set('GET /api/swing-analyses/3', { body: analysis({ pose, downTheLinePose: dtl, downTheLineVideoUrl: '/api/swing-analyses/3/video/down-the-line' }) });
+    const videos = { downTheLineVideoUrl: '/api/swing-analyses/3/video/down-the-line', posterUrl: '/p/fo.jpg', downTheLinePosterUrl: '/p/dtl.jpg' };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose, downTheLinePose: dtl, ...videos }) });
     const { container } = renderAt('/analysis/3');
     expect(await screen.findByText('Key Frames · Face-On')).toBeTruthy();
     expect(screen.getByText('Key Frames · Down-the-Line')).toBeTruthy();
     const [faceOnVideo, dtlVideo] = Array.from(container.querySelectorAll('video'));
+    // Each video shows its own still before it plays (a clip can start on a black frame).
+    expect([faceOnVideo!.getAttribute('poster'), dtlVideo!.getAttribute('poster')]).toEqual(['/p/fo.jpg', '/p/dtl.jpg']);
     for (const v of [faceOnVideo!, dtlVideo!]) {
       vi.spyOn(v, 'pause').mockImplementation(() => undefined);
       v.scrollIntoView = vi.fn(); // jsdom has no layout

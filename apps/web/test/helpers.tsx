@@ -83,6 +83,7 @@ export function makeAnalysis(overrides: Partial<SwingAnalysis> = {}): SwingAnaly
     faceOnVideoUrl: null,
     downTheLineVideoUrl: null,
     posterUrl: null,
+    downTheLinePosterUrl: null,
     keyIssues: [],
     recommendations: [],
     exerciseRecommendations: [],

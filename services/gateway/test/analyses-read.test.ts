@@ -62,9 +62,16 @@ beforeAll(async () => {
   await h.deps.store.put(`${base}/playback.mp4`, playback, 'video/mp4');
   await h.deps.store.put(`${base}/poster.jpg`, Buffer.from('poster'), 'image/jpeg');
   await h.deps.store.put(`${base}/keyframes/top.jpg`, Buffer.from('top'), 'image/jpeg');
+  const dtl = `users/${owner.id}/analyses/${ids[3]}/down-the-line`;
+  await h.deps.store.put(`${dtl}/playback.mp4`, playback, 'video/mp4');
+  await h.deps.store.put(`${dtl}/poster.jpg`, Buffer.from('dtl poster'), 'image/jpeg');
+  const media = {
+    'face-on': { playback: `${base}/playback.mp4`, poster: `${base}/poster.jpg`, keyframes: { top: `${base}/keyframes/top.jpg` } },
+    'down-the-line': { playback: `${dtl}/playback.mp4`, poster: `${dtl}/poster.jpg`, keyframes: {} },
+  };
   await h.deps.db
     .updateTable('swing_analyses')
-    .set({ media: JSON.stringify({ 'face-on': { playback: `${base}/playback.mp4`, poster: `${base}/poster.jpg`, keyframes: { top: `${base}/keyframes/top.jpg` } } }) })
+    .set({ media: JSON.stringify(media) })
     .where('id', '=', ids[3]!)
     .execute();
 }, 120_000);
@@ -89,7 +96,8 @@ describe('reading analyses', () => {
       clubSpeed: 110.5,
       faceOnVideoUrl: `/api/media/analyses/${ids[3]}/face-on/playback.mp4`,
       posterUrl: `/api/media/analyses/${ids[3]}/face-on/poster.jpg`,
-      downTheLineVideoUrl: null,
+      downTheLineVideoUrl: `/api/media/analyses/${ids[3]}/down-the-line/playback.mp4`,
+      downTheLinePosterUrl: `/api/media/analyses/${ids[3]}/down-the-line/poster.jpg`,
       swingStrengths: ['Balanced finish'],
       mobilityAnalysis: { shoulderTurn: '88°' },
     });
@@ -173,7 +181,9 @@ describe('media', () => {
     expect(frame.body).toBe('top');
     expect((await get(owner, `/api/media/analyses/${ids[3]}/face-on/keyframes/impact.jpg`)).statusCode).toBe(404);
     expect((await get(owner, `/api/media/analyses/${ids[3]}/face-on/original`)).statusCode).toBe(404);
-    expect((await get(owner, `/api/media/analyses/${ids[3]}/down-the-line/playback.mp4`)).statusCode).toBe(404);
+    expect((await get(owner, `/api/media/analyses/${ids[3]}/down-the-line/keyframes/top.jpg`)).statusCode).toBe(404);
+    // Each view's poster is its own still.
+    expect((await get(owner, `/api/media/analyses/${ids[3]}/down-the-line/poster.jpg`)).body).toBe('dtl poster');
   });
 });
 
@@ -188,6 +198,7 @@ describe('another golfer\'s ids', () => {
     ['upload status', () => `/api/upload-status/${owner.id}`, 403],
     ['media', () => `/api/media/analyses/${ids[3]}/face-on/playback.mp4`, 404],
     ['key frame', () => `/api/media/analyses/${ids[3]}/face-on/keyframes/top.jpg`, 404],
+    ['down-the-line poster', () => `/api/media/analyses/${ids[3]}/down-the-line/poster.jpg`, 404],
   ])('%s', async (_label, url, status) => {
     expect((await get(stranger, url())).statusCode).toBe(status);
   });
@@ -195,7 +206,8 @@ describe('another golfer\'s ids', () => {
   it('cannot delete them', async () => {
     const res = await h.app.inject({ method: 'DELETE', url: `/api/swing-analyses/${ids[3]}`, headers: { cookie: stranger.cookie } });
     expect(res.statusCode).toBe(404);
-    expect(await h.deps.store.list(`users/${owner.id}/analyses/${ids[3]}/`)).toHaveLength(4);
+    // The upload's original, and the face-on and down-the-line media the worker stored: all still there.
+    expect(await h.deps.store.list(`users/${owner.id}/analyses/${ids[3]}/`)).toHaveLength(6);
   });
 
   it('sees nothing without a session', async () => {

@@ -192,7 +192,10 @@ export const SwingAnalysis = Type.Object({
   faceAngle: Nullable(Type.Number()),
   faceOnVideoUrl: Nullable(Type.String()),
   downTheLineVideoUrl: Nullable(Type.String()),
+  /** A still of the face-on video, shown before it plays. */
   posterUrl: Nullable(Type.String()),
+  /** The same for the down-the-line video (a clip may start on a black frame). */
+  downTheLinePosterUrl: Nullable(Type.String()),
   keyIssues: Type.Array(Type.String()),
   recommendations: Type.Array(Type.String()),
   exerciseRecommendations: Type.Array(ExerciseRecommendation),

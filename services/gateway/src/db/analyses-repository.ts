@@ -214,6 +214,7 @@ export function toSwingAnalysis(row: AnalysisRow): SwingAnalysis {
     faceOnVideoUrl: faceOn.playback ? mediaUrl(id, 'face-on', 'playback.mp4') : null,
     downTheLineVideoUrl: downTheLine.playback ? mediaUrl(id, 'down-the-line', 'playback.mp4') : null,
     posterUrl: faceOn.poster ? mediaUrl(id, 'face-on', 'poster.jpg') : null,
+    downTheLinePosterUrl: downTheLine.poster ? mediaUrl(id, 'down-the-line', 'poster.jpg') : null,
     keyIssues: asTexts(row.key_issues),
     recommendations: asTexts(row.recommendations),
     exerciseRecommendations: asList<ExerciseRecommendation>(row.exercise_recommendations),

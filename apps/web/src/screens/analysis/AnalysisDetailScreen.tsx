@@ -91,7 +91,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
           <div className="an-stack">
             <SwingVideoPlayer title="Face-On" src={analysis.faceOnVideoUrl} poster={analysis.posterUrl} poseUrl={analysis.pose?.poseUrl} fps={analysis.pose?.fps} videoRef={videoRef} />
             {analysis.downTheLineVideoUrl && (
-              <SwingVideoPlayer title="Down-the-Line" src={analysis.downTheLineVideoUrl} poseUrl={analysis.downTheLinePose?.poseUrl} fps={analysis.downTheLinePose?.fps} videoRef={dtlVideoRef} />
+              <SwingVideoPlayer title="Down-the-Line" src={analysis.downTheLineVideoUrl} poster={analysis.downTheLinePosterUrl} poseUrl={analysis.downTheLinePose?.poseUrl} fps={analysis.downTheLinePose?.fps} videoRef={dtlVideoRef} />
             )}
           </div>
         </Card>
