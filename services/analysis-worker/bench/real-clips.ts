@@ -112,6 +112,14 @@ export interface EventScore {
   ok: boolean;
 }
 
+/** The hand a run should read: the label's, or the other one on the mirror image. */
+export const expectedHand = (label: Pick<ClipLabel, 'handedness'>, mirrored: boolean): 'right' | 'left' =>
+  mirrored ? (label.handedness === 'right' ? 'left' : 'right') : label.handedness;
+
+/** A run read as labelled: the right view and hand, and every labelled event within its tolerance. */
+export const readAsLabelled = (label: ClipLabel, mirrored: boolean, read: { view: string; handedness: string }, events: EventScore[]): boolean =>
+  read.view === label.view && read.handedness === expectedHand(label, mirrored) && events.length > 0 && events.every((e) => e.ok);
+
 export function scoreEvents(label: ClipLabel, summary: Omit<PoseSummary, 'keyframes' | 'poseUrl'>, times: number[]): EventScore[] {
   return LABELLED_EVENTS.flatMap((name) => {
     const frame = label[name];

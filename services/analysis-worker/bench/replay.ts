@@ -13,7 +13,7 @@ import { computeMetrics, type EventPoses } from '../src/pose/metrics.js';
 import { turnReference, type BodyLine } from '../src/pose/turn.js';
 import { agreement, summary, type ClipRun } from './real-clips-report.js';
 import { trackPoints } from '../src/pose/search.js';
-import { scoreEvents, turnsOf, type ClipLabel } from './real-clips.js';
+import { readAsLabelled, scoreEvents, turnsOf, type ClipLabel } from './real-clips.js';
 
 const DIR = process.env.POSE_DUMP_DIR ?? '/tmp/swingfit-pose-dump';
 type RawPose = { image: number[]; world: number[] } | null;
@@ -73,8 +73,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const ev = found.ok ? found.events : null;
     const scores = ev ? scoreEvents(d.label, { events: ev } as never, d.times) : [];
     const m = computeMetrics(d.measured, { view: d.view, handedness: d.handedness, ...d.measureSize });
-    const hand = d.variant === 'mirrored' ? (d.label.handedness === 'right' ? 'left' : 'right') : d.label.handedness;
-    const eventsOk = scores.length > 0 && scores.every((s) => s.ok) && d.view === d.label.view && d.handedness === hand;
+    const eventsOk = readAsLabelled(d.label, d.variant === 'mirrored', d, scores);
     runs.push({ name: d.name, label: d.label, variant: d.variant as ClipRun['variant'], ok: true, view: d.view, hand: d.handedness, eventsOk, turns: turnsOf({ metrics: m }), cpuSec: 0, wallSec: 0 });
     const f = (v: { value: number | null; confidence: number }) => (v.value === null ? '—' : `${v.value.toFixed(1)}(${v.confidence.toFixed(2)})`);
     console.log(`${d.name.padEnd(24)} ${d.variant.padEnd(9)} ${scores.map((s) => `${s.name[0]}${s.error === null ? '—' : s.error >= 0 ? `+${s.error}` : s.error}${s.ok ? '' : '!'}`).join(' ').padEnd(30)} k=${ev?.timeScale.toFixed(1)} sh ${f(m.shoulderTurn)} hip ${f(m.hipRotation)} x ${f(m.xFactor)}`);

@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CameraView } from '@swingfit/contracts';
 import { closePosePool } from '../src/pose/index.js';
-import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, frameTimes, loadLabels, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
+import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, frameTimes, loadLabels, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
 
 type ClipLabel = Labelled & { path: string; name: string };
 
@@ -138,7 +138,7 @@ try {
     const turns = turnsOf(result.summary);
     const near = base ? turnsOf(base) : null;
     const slow = result.summary.slowMotion ? `, slow motion read as ${result.summary.slowMotion.factor}x` : '';
-    const hand = c.mirrored ? (label.handedness === 'right' ? 'left' : 'right') : label.handedness;
+    const hand = expectedHand(label, c.mirrored ?? false);
     const wrong = `${result.summary.view === c.view ? '' : ' WRONG VIEW'}${result.summary.handedness === hand ? '' : ' WRONG HAND'}`;
     console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}   [${seconds} s]`);
     console.log(`   events ${eventsAgainst(label, result.summary, c.slower, c.leadSec)}`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR } from '@swingfit/contracts';
 import { closePosePool, type PoseStageResult } from '../src/pose/index.js';
-import { AGREEMENT, MAX_WITHHELD_SHARE, TURN_FIGURES, analyseUpload, fixturesDir, frameTimes, loadLabels, makeVariant, scoreEvents, type ClipLabel } from '../bench/real-clips.js';
+import { AGREEMENT, MAX_WITHHELD_SHARE, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, makeVariant, scoreEvents } from '../bench/real-clips.js';
 
 const labels = loadLabels();
 if (!labels) console.warn(`real-clips: the shared fixtures are absent from ${fixturesDir()}: skipped (set SWINGFIT_FIXTURES)`);
@@ -22,7 +22,6 @@ const ok = (r: PoseStageResult | undefined): Run => {
   expect(r?.ok, r && !r.ok ? r.reason : 'not analysed').toBe(true);
   return r as Run;
 };
-const mirrorHand = (l: ClipLabel) => (l.handedness === 'right' ? 'left' : 'right');
 let dir: string;
 
 describe.skipIf(!labels)('the shared real clips, through the product', () => {
@@ -42,7 +41,7 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
 
   it.each(labels ?? [])('$name: found, in the right view, with the right hand, and on its mirror image with the other', (label) => {
     const { original, mirrored } = runs.get(label.name)!;
-    for (const [run, hand] of [[ok(original), label.handedness], [ok(mirrored), mirrorHand(label)]] as const) {
+    for (const [run, hand] of [[ok(original), label.handedness], [ok(mirrored), expectedHand(label, true)]] as const) {
       expect(run.summary.view).toBe(label.view);
       expect(run.summary.handedness).toBe(hand);
     }

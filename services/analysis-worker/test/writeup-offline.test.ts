@@ -169,12 +169,12 @@ describe('offline writer: figures one video cannot give', () => {
     expect(w2.performanceAssessment).not.toContain('left-handed');
     const lefty = offlineWriteUp(input({ pose: pose('face-on', {}, { handedness: 'left' }) }));
     expect(lefty.performanceAssessment).toContain('Your driver swing (left-handed), compared');
-    const slow = offlineWriteUp(input({ downTheLinePose: pose('down-the-line', {}, { tempo: { backswingSec: null, downswingSec: null, ratio: 3.1 }, slowMotion: { factor: 3.2 } }) }));
+    const slowDtl = pose('down-the-line', {}, { tempo: { backswingSec: null, downswingSec: null, ratio: 3.1 }, slowMotion: { factor: 3.2 } });
+    const slow = offlineWriteUp(input({ downTheLinePose: slowDtl }));
     expect(slow.performanceAssessment).toContain('The down-the-line video plays in slow motion (about 3 times slower than real time), so tempo is given as a ratio only.');
-    expect(buildFacts(input({ downTheLinePose: pose('down-the-line', {}, { tempo: { backswingSec: null, downswingSec: null, ratio: 3.1 }, slowMotion: { factor: 3.2 } }) })).swing!.tempo).toEqual({ backswingSec: null, downswingSec: null, ratio: 3.1, slowMotionFactor: 3.2 });
+    expect(buildFacts(input({ downTheLinePose: slowDtl })).swing!.tempo).toEqual({ backswingSec: null, downswingSec: null, ratio: 3.1, slowMotionFactor: 3.2 });
     // Beside a real-time face-on video the tempo (seconds and all) is the face-on one's: nothing is limited.
-    const slowBeside = pose('down-the-line', {}, { tempo: { backswingSec: null, downswingSec: null, ratio: 3.1 }, slowMotion: { factor: 3.2 } });
-    const both = offlineWriteUp(input({ pose: pose('face-on', {}), downTheLinePose: slowBeside }));
+    const both = offlineWriteUp(input({ pose: pose('face-on', {}), downTheLinePose: slowDtl }));
     expect(both.performanceAssessment).toContain('The down-the-line video plays in slow motion (about 3 times slower than real time); the tempo is read from the face-on video.');
     expect(both.performanceAssessment).not.toContain('ratio only');
   });
