@@ -5,7 +5,7 @@ import { detectSwingEvents, tempoOf, type TrackPoint } from '../src/pose/events.
  * A synthetic hand path (pixels) with known event times: hands still at address, a smooth backswing up
  * and to the trail side, a fast downswing back to the ball, a follow-through up the other side.
  */
-interface SwingShape { start: number; backswing: number; downswing: number; scale?: number; followThrough?: number }
+interface SwingShape { start: number; backswing: number; downswing: number; scale?: number; followThrough?: number; hold?: number }
 
 const HIPS: [number, number] = [360, 700];
 const TORSO = 200;
@@ -30,7 +30,7 @@ function handsAt(t: number, swings: SwingShape[]): [number, number] {
       const e = u * u;
       up = -0.4 + 1.7 * k * (1 - e);
       side = -1.0 * k * (1 - e);
-    } else if (t > impact && t <= finish + 0.5) {
+    } else if (t > impact && t <= finish + (s.hold ?? 0.5)) {
       const u = ease((t - impact) / (finish - impact));
       up = -0.4 + u * 1.8 * k;
       side = u * 1.0 * k;
@@ -166,5 +166,48 @@ describe('swing events from the hand path', () => {
     expect(Math.abs(result.events.top.timeSec - 6.8)).toBeLessThan(0.1);
     expect(Math.abs(result.events.impact.timeSec - 7.07)).toBeLessThan(0.1);
     expect(result.events.swingCount).toBe(2);
+  });
+
+  it('times impact from the hands on the grip, not from a wrist the model left behind', () => {
+    // From 0.1 s before impact one wrist's reading stops coming down with the hands and drifts up the body
+    // (as the hidden lead wrist does from behind) until the follow-through comes up past it: the wrists'
+    // midpoint bottoms out early.
+    const fps = 120;
+    const swing = { start: 1.0, backswing: 0.8, downswing: 0.27 };
+    const impactSec = swing.start + swing.backswing + swing.downswing;
+    const leftFrom = impactSec - 0.1;
+    const from = handsAt(leftFrom, [swing]);
+    const points = track(3.5, fps, [swing]).map((p) => {
+      if (!p.hands || p.timeSec < leftFrom) return { ...p, grip: p.hands };
+      const behind: [number, number] = [from[0], Math.min(p.hands[1], from[1] - (p.timeSec - leftFrom) * 3 * TORSO)];
+      return { ...p, hands: [(p.hands[0] + behind[0]) / 2, (p.hands[1] + behind[1]) / 2] as [number, number], grip: p.hands };
+    });
+    const result = detectSwingEvents(points);
+    const clean = detectSwingEvents(track(3.5, fps, [swing]));
+    expect(result.ok && clean.ok).toBe(true);
+    if (!result.ok || !clean.ok) return;
+    expect(Math.abs(result.events.impact.frame - clean.events.impact.frame)).toBeLessThanOrEqual(1);
+    const midpointOnly = detectSwingEvents(points.map(({ grip: _grip, ...p }) => p));
+    expect(midpointOnly.ok && clean.events.impact.timeSec - midpointOnly.events.impact.timeSec).toBeGreaterThan(0.02);
+  });
+
+  it('reads the settled finish of a slow-motion clip through the landmarks\' frame-to-frame jitter', () => {
+    // 4× slow motion at 30 fps: 3% of a torso of jitter per frame is over 2 torso lengths a second read
+    // from one frame to the next in real time, faster than settled hands; over 0.2 s it is ~0.3.
+    const factor = 4;
+    const fps = 30;
+    const swing = { start: 1 * factor, backswing: 0.85 * factor, downswing: 0.28 * factor, followThrough: 0.45 * factor, hold: 1 * factor };
+    const settledSec = swing.start + swing.backswing + swing.downswing + swing.followThrough;
+    let seed = 7;
+    const noise = () => {
+      seed = (seed * 16807) % 2147483647;
+      return (seed / 2147483647 - 0.5) * 2 * 0.03 * TORSO;
+    };
+    const points = track(6 * factor, fps, [swing]).map((p) => (p.hands ? { ...p, hands: [p.hands[0] + noise(), p.hands[1] + noise()] as [number, number] } : p));
+    const result = detectSwingEvents(points);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    // Settled within 0.05 s (real) of the end of the follow-through.
+    expect(Math.abs(result.events.finish.timeSec - settledSec)).toBeLessThan(0.05 * factor);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR, type PoseSummary } from '@swingfit/contracts';
 import { WITHHELD_TEXT, computeMetrics, type EventPoses } from '../src/pose/metrics.js';
 import { PELVIS_DEPTH_RATIO, cameraYawFaceOn, monotoneFit, outlineWidth, turnFromOutline } from '../src/pose/turn.js';
-import { alignLabels } from '../src/pose/geometry.js';
+import { GRIP_SPAN_TORSO, alignLabels, gripPx } from '../src/pose/geometry.js';
 import { LM } from '../src/pose/landmarks.js';
 import { buildFacts, measuredAnalysisText, offlineWriteUp } from '../src/writeup/index.js';
 import { syntheticPose, syntheticSwing, type SyntheticSwingSpec } from '../src/pose/synthetic.js';
@@ -271,5 +271,26 @@ describe('left/right labels swapped by the pose model', () => {
     expect(width(legsMixedUp)).toBeCloseTo(0.4 * Math.cos((70 * Math.PI) / 180), 5);
     const fixed = alignLabels(legsMixedUp, address, 100, 100);
     expect([fixed.image[LM.leftKnee * 4], fixed.image[LM.rightAnkle * 4]]).toEqual([address.image[LM.leftKnee * 4], address.image[LM.rightAnkle * 4]]);
+  });
+});
+
+describe('the hands on the grip coming down to impact', () => {
+  // A body with its hip centre at (100, 300) and shoulder centre at (100, 100): 200 px of torso.
+  const body = (left: [number, number], right: [number, number]) => {
+    const image = new Float32Array(33 * 4);
+    const put = (i: number, [x, y]: [number, number]) => image.set([x / W, y / H, 0, 0.9], i * 4);
+    put(LM.leftHip, [90, 300]); put(LM.rightHip, [110, 300]); put(LM.leftShoulder, [80, 100]); put(LM.rightShoulder, [120, 100]);
+    put(LM.leftWrist, left); put(LM.rightWrist, right);
+    return { image, world: new Float32Array(33 * 4) };
+  };
+  it.each([
+    { case: 'wrists together: their midpoint', left: [200, 400], right: [210, 420], want: [205, 410] },
+    { case: 'a grip\'s span apart: still the midpoint', left: [200, 400], right: [200, 400 + GRIP_SPAN_TORSO * 200 - 1], want: [200, 400 + (GRIP_SPAN_TORSO * 200 - 1) / 2] },
+    { case: 'the left wrist left behind above: the right one', left: [200, 300], right: [210, 420], want: [210, 420] },
+    { case: 'the right wrist left behind above: the left one', left: [200, 430], right: [190, 250], want: [200, 430] },
+  ] as { case: string; left: [number, number]; right: [number, number]; want: [number, number] }[])('$case', ({ left, right, want }) => {
+    const [x, y] = gripPx(body(left, right), W, H);
+    expect(x).toBeCloseTo(want[0], 3);
+    expect(y).toBeCloseTo(want[1], 3);
   });
 });

@@ -50,14 +50,14 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
   it.each(labels ?? [])('$name: events near the hand labels', (label) => {
     const events = scoreEvents(label, ok(runs.get(label.name)!.original).summary, frameTimes(label.path));
     // bench:accuracy prints every error against the label's tolerance. Held here: the top and impact
-    // within a frame or two of it on every real-time clip, the top on the slow ones too. Address and
-    // finish are the fuzziest (a forward press before the takeaway, a finish that settles slowly): a
-    // few frames more. In slow motion the hands' lowest point comes ~0.03 s (real) before the club meets
-    // the ball, 5-10 frames of a 3-5x slow clip, and its finish settles over a second of clip.
+    // within it on every clip, slow motion too (impact from the hands on the grip: geometry.gripPx). The
+    // address is the fuzziest: from behind the takeaway's first centimetres go toward the camera (Adam
+    // Scott's is read 3 frames late against a tolerance of 2), and the small slow-motion golfer's hands,
+    // 26 pixels of torso to the search model, drift through a forward press (6 frames early against 3).
     const slow = label.slowMotion !== null;
-    const margin: Record<string, number> = slow ? { top: 2, impact: 12, address: 40, finish: 40 } : { top: 2, impact: 1, address: 3, finish: 4 };
+    const margin: Record<string, number> = slow ? { top: 0, impact: 0, address: 3, finish: 0 } : { top: 0, impact: 0, address: 1, finish: 0 };
     for (const e of events) {
-      expect(Math.abs(e.error!), `${e.name}: found ${e.found}, labelled ${e.label} (±${e.tolerance})`).toBeLessThanOrEqual(e.tolerance + margin[e.name]!);
+      expect(Math.abs(e.error!), `${e.name}: found ${e.found}, labelled ${e.label} (±${e.tolerance})`).toBeLessThanOrEqual(e.tolerance + margin[e.name]! + 0.5);
     }
   });
 

@@ -17,8 +17,13 @@ import type { Vec2 } from './landmarks.js';
 export interface TrackPoint {
   frame: number;
   timeSec: number;
-  /** Pixels, or null when no golfer was found in this frame. */
+  /** Both wrists' midpoint, pixels, or null when no golfer was found in this frame. */
   hands: Vec2 | null;
+  /**
+   * The hands on the grip coming down to impact (geometry.gripPx), pixels; the wrists' midpoint when
+   * absent. Impact is the lowest point of this path.
+   */
+  grip?: Vec2 | null;
   hips: Vec2 | null;
   /** Centre of the shoulders (pixels): the upper body settling tells the finish. */
   shoulders?: Vec2 | null;
@@ -89,9 +94,11 @@ interface Series {
   x: number[];
   up: number[];
   speed: number[];
-  /** Speeds of the hip and shoulder centres (torso lengths per clip second), NaN where unknown. */
-  hipSpeed: number[];
-  shoulderSpeed: number[];
+  /** Height of the hands on the grip above the hip centre (torso lengths): impact is its lowest point. */
+  gripUp: number[];
+  /** Paths of the hip and shoulder centres (torso lengths), NaN where unknown. */
+  hips: [number[], number[]];
+  shoulders: [number[], number[]];
 }
 
 function interpolateGaps(values: (number | null)[], times: number[], maxGap: number): number[] {
@@ -152,13 +159,29 @@ function buildSeries(points: TrackPoint[]): Series {
     }), time, gap), half);
   const x = rel((p) => p.hands, (p) => p.hips, 0);
   const up = rel((p) => p.hands, (p) => p.hips, 1).map((v) => -v);
-  // Hips and shoulders against the first frame where the golfer was seen: only their speeds are used.
+  const gripUp = rel((p) => (p.grip === undefined ? p.hands : p.grip), (p) => p.hips, 1).map((v) => -v);
+  // Hips and shoulders against the first frame where the golfer was seen: only their motion is used.
   const anchor = points.find((p) => p.hips)?.hips ?? null;
   const still = () => anchor;
-  const centreSpeed = (part: (p: TrackPoint) => Vec2 | null | undefined) =>
-    pathSpeed(rel(part, still, 0), rel(part, still, 1), time);
+  const path = (part: (p: TrackPoint) => Vec2 | null | undefined): [number[], number[]] => [rel(part, still, 0), rel(part, still, 1)];
   const speed = pathSpeed(x, up, time).map((s) => (Number.isNaN(s) ? 0 : s));
-  return { frame: points.map((p) => p.frame), time, x, up, speed, hipSpeed: centreSpeed((p) => p.hips), shoulderSpeed: centreSpeed((p) => p.shoulders) };
+  return { frame: points.map((p) => p.frame), time, x, up, speed, gripUp, hips: path((p) => p.hips), shoulders: path((p) => p.shoulders) };
+}
+
+/**
+ * Speed of a path at each sample (per clip second, 0 where unknown), read between the samples `span` clip
+ * seconds apart around it (at least its neighbours on either side).
+ */
+function spanSpeeds([x, y]: [number[], number[]], time: number[], span: number): number[] {
+  const n = x.length;
+  return x.map((_, i) => {
+    let a = Math.max(0, i - 1);
+    let b = Math.min(n - 1, i + 1);
+    while (a > 0 && time[i]! - time[a - 1]! <= span / 2) a--;
+    while (b < n - 1 && time[b + 1]! - time[i]! <= span / 2) b++;
+    const v = Math.hypot(x[b]! - x[a]!, y[b]! - y[a]!) / (time[b]! - time[a]!);
+    return Number.isFinite(v) ? v : 0;
+  });
 }
 
 const argBest = (values: number[], from: number, to: number, better: (a: number, b: number) => boolean): number => {
@@ -191,8 +214,13 @@ const REST_SPEED = 0.4;
 const SET_UP_SEC = 0.2;
 /** The finish is held at least this share of the follow-through's highest hands. */
 const FINISH_HEIGHT_SHARE = 0.7;
-/** Speeds for the finish are medians over ± this long (real seconds). */
-const SETTLE_SMOOTH_SEC = 0.05;
+/**
+ * Speeds for the finish are read over this long (real seconds): the model's frame-to-frame jitter does not
+ * slow down with the clip, so read from one frame to the next of a 3× slow-motion clip it counts three
+ * times over as real speed (a small golfer's settled hands read 1-3 torso lengths a second); over a
+ * fifth of a second it is a few hundredths.
+ */
+const SETTLE_SPAN_SEC = 0.2;
 /** Hands faster than this (torso lengths per real second) after the top have started down. */
 const DOWNSWING_START = 4;
 /** The golfer rests at address within this long (real seconds) before the top. */
@@ -231,8 +259,8 @@ function candidateAt(s: Series, run: [number, number], next: [number, number] | 
   const t = EVENT_THRESHOLDS;
   const n = s.up.length;
   const highest = argBest(s.up, run[0], run[1], (v, b) => v > b);
-  const impact = argBest(s.up, run[1], next ? next[0] : n - 1, (v, b) => v < b);
-  if (impact < 0 || !(s.up[impact]! < t.low)) return null;
+  const impact = argBest(s.gripUp, run[1], next ? next[0] : n - 1, (v, b) => v < b);
+  if (impact < 0 || !(s.gripUp[impact]! < t.low)) return null;
   // A swing follows through: the hands rise high again after impact (a finish lowered to the next address does not).
   if (!s.up.slice(impact + 1).some((v) => v > t.high)) return null;
   // The top: halfway through the pause at the top, from the hands' highest point to the downswing's
@@ -246,7 +274,7 @@ function candidateAt(s: Series, run: [number, number], next: [number, number] | 
   if (peakSpeed < t.minSwingSpeed) return null;
   const address = addressOf(s, top, timeScale);
   if (s.time[top]! - s.time[address]! < t.minTempoRatio * downswingSec) return null;
-  return { top, impact, address, amplitude: s.up[top]! - s.up[impact]!, peakSpeed, timeScale, nextRun: next };
+  return { top, impact, address, amplitude: s.up[top]! - s.gripUp[impact]!, peakSpeed, timeScale, nextRun: next };
 }
 
 /**
@@ -299,13 +327,8 @@ function finishOf(s: Series, c: Candidate): number {
   const risen = c.nextRun ? c.nextRun[0] : c.impact + 1;
   const lowered = s.up.findIndex((v, i) => i > risen && v < t.low);
   const end = lowered > 0 ? Math.min(limit, lowered - 1) : limit;
-  // Speeds as medians over a short stretch: jitter, large on a small golfer, is not motion.
-  const window = Math.max(1, Math.round((SETTLE_SMOOTH_SEC * k * (n - 1)) / Math.max(1e-6, s.time[n - 1]! - s.time[0]!)));
-  const steady = (values: number[]) => values.map((_, i) => {
-    const near = values.slice(Math.max(0, i - window), i + window + 1).filter((v) => !Number.isNaN(v));
-    return near.length ? median(near) * k : 0;
-  });
-  const [hands, hips, shoulders] = [steady(s.speed), steady(s.hipSpeed), steady(s.shoulderSpeed)];
+  const over = (path: [number[], number[]]) => spanSpeeds(path, s.time, SETTLE_SPAN_SEC * k).map((v) => v * k);
+  const [hands, hips, shoulders] = [over([s.x, s.up]), over(s.hips), over(s.shoulders)];
   // Held high: near the follow-through's highest point (a slow-motion follow-through slows on its way up).
   const held = FINISH_HEIGHT_SHARE * Math.max(...s.up.slice(c.impact + 1, end + 1).filter((v) => !Number.isNaN(v)));
   const settled = (i: number) => s.up[i]! > Math.max(t.high, held) && hands[i]! < t.settle.hands && hips[i]! < t.settle.hips && shoulders[i]! < t.settle.shoulders;

@@ -71,6 +71,31 @@ export function headPx(pose: Pose, width: number, height: number): Vec2 {
 export const handsPx = (pose: Pose, width: number, height: number): Vec2 =>
   mid2(imagePoint(pose, LM.leftWrist, width, height), imagePoint(pose, LM.rightWrist, width, height));
 
+/**
+ * Both hands hold the grip, so the wrists are never further apart than a hand's breadth or two: about
+ * 10-15 cm, a quarter of the torso (hip centre to shoulder centre, ~50 cm). Further apart than this, the
+ * model has misplaced one of them.
+ */
+export const GRIP_SPAN_TORSO = 0.35;
+
+/**
+ * Where the hands are on the grip coming down to impact: the wrists' midpoint, or, where the model puts
+ * the wrists further apart than a grip allows, the lower wrist. The model follows each landmark on from
+ * the frame before, and a wrist it cannot make out stays behind the hands: down the line the lead wrist
+ * hidden behind the trail arm, face-on a blurred arm in a fast downswing. Coming down, the one left
+ * behind is the higher one: on the slow-motion driver swing the hidden lead wrist rose half a torso above
+ * the trail wrist for 10 frames, and the midpoint's lowest point came 9 frames before the club met the
+ * ball; on the face-on HEVC clip's mirror image it was the trail wrist, and the midpoint never came down
+ * to impact height. (Going up to the top the one behind is the lower one, so the top is read from the
+ * midpoint: a lower wrist there dated a hand-held clip's top 2 frames early.)
+ */
+export function gripPx(pose: Pose, width: number, height: number): Vec2 {
+  const left = imagePoint(pose, LM.leftWrist, width, height);
+  const right = imagePoint(pose, LM.rightWrist, width, height);
+  if (dist2(left, right) <= GRIP_SPAN_TORSO * torsoLengthPx(pose, width, height)) return mid2(left, right);
+  return left[1] >= right[1] ? left : right;
+}
+
 export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const s = [...values].sort((a, b) => a - b);

@@ -7,7 +7,7 @@
  * full-rate pass, most of it while the playback transcode is still running.
  */
 import { detectSwingEvents, type SwingEvents, type TrackPoint } from './events.js';
-import { handsPx, hipCentrePx, shoulderCentrePx, torsoLengthPx } from './geometry.js';
+import { gripPx, handsPx, hipCentrePx, shoulderCentrePx, torsoLengthPx } from './geometry.js';
 import type { Pose } from './landmarks.js';
 import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
 import type { PosePool } from './runtime/pool.js';
@@ -69,6 +69,7 @@ export function trackPoints(frames: PassFrame[], fps: number, width: number, hei
     frame: f.index,
     timeSec: f.index / fps,
     hands: f.pose ? handsPx(f.pose, width, height) : null,
+    grip: f.pose ? gripPx(f.pose, width, height) : null,
     hips: f.pose ? hipCentrePx(f.pose, width, height) : null,
     shoulders: f.pose ? shoulderCentrePx(f.pose, width, height) : null,
     torsoPx: f.pose ? torsoLengthPx(f.pose, width, height) : null,
