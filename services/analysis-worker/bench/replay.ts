@@ -31,6 +31,8 @@ export interface Dump {
   handedness: 'right' | 'left';
   analysed: { index: number; pose: Pose | null }[];
   measured: EventPoses;
+  /** The address the measure model's hands read (address.ts), where the dump has it. */
+  measureAddress: { frame: number; timeSec: number } | null;
 }
 
 export function loadDumps(): Dump[] {
@@ -40,7 +42,7 @@ export function loadDumps(): Dump[] {
     const s = d.seen;
     return [{
       name: f.replace(/-[a-z0-9]+\.json$/, ''), label: d.label, variant: d.variant, times: d.times, fps: s.fps, searchSize: s.searchSize, measureSize: s.measureSize,
-      view: s.view, handedness: s.handedness,
+      view: s.view, handedness: s.handedness, measureAddress: s.address?.measure ?? null,
       analysed: s.analysed.map((a: { index: number; pose: RawPose }) => ({ index: a.index, pose: pose(a.pose) })),
       measured: {
         address: s.measured.address.map(pose),
@@ -70,7 +72,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs: ClipRun[] = [];
   for (const d of loadDumps()) {
     const found = detectSwingEvents(trackPoints(d.analysed, d.fps, d.searchSize.width, d.searchSize.height));
-    const ev = found.ok ? found.events : null;
+    // The address as the product dates it: read again on the measure model's hands where that succeeded.
+    const ev = found.ok ? { ...found.events, ...(d.measureAddress ? { address: d.measureAddress } : {}) } : null;
     const scores = ev ? scoreEvents(d.label, { events: ev } as never, d.times) : [];
     const m = computeMetrics(d.measured, { view: d.view, handedness: d.handedness, ...d.measureSize });
     const eventsOk = readAsLabelled(d.label, d.variant === 'mirrored', d, scores);

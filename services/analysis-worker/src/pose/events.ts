@@ -277,38 +277,71 @@ function candidateAt(s: Series, run: [number, number], next: [number, number] | 
   return { top, impact, address, amplitude: s.up[top]! - s.gripUp[impact]!, peakSpeed, timeScale, nextRun: next };
 }
 
+/** Where the hands rested before the swing, and how far from there counts as having left. */
+interface Rest {
+  /** The still stretch (indices). */
+  stretch: [number, number];
+  at: Vec2;
+  /** Torso lengths: a few jitters of the hands at rest, never less than the onset threshold. */
+  moved: number;
+}
+
 /**
- * Address: walking back from the top, the last frame whose hands are still within a few jitters of where
- * they rested before the swing. Where they rested: the latest still stretch of low hands, lasting a
- * moment, in the few seconds before the top (a short pause in a forward press is not the set-up).
+ * The set-up: the latest stretch of low, nearly motionless hands in [from, to] that lasts a moment (a
+ * pause in a forward press is shorter); failing that, the longest one. Null when the hands never rest.
  */
-function addressOf(s: Series, top: number, timeScale: number): number {
+function restBefore(s: Series, from: number, to: number, k: number): Rest | null {
   const t = EVENT_THRESHOLDS;
-  const k = timeScale;
-  const from = Math.max(0, s.time.findIndex((time) => time >= s.time[top]! - ADDRESS_SEARCH_SEC * k));
   const resting = (i: number) => s.up[i]! < t.low && s.speed[i]! * k < REST_SPEED;
-  // The set-up: the latest stretch of low, nearly motionless hands before the top that lasts a moment
-  // (a pause in a forward press is shorter); failing that, the longest one.
   const stretches: [number, number][] = [];
-  for (let i = from; i <= top; i++) {
+  for (let i = from; i <= to; i++) {
     if (!resting(i)) continue;
     const start = i;
-    while (i + 1 <= top && resting(i + 1)) i++;
+    while (i + 1 <= to && resting(i + 1)) i++;
     stretches.push([start, i]);
   }
   const length = ([a, b]: [number, number]) => s.time[b]! - s.time[a]!;
   const best = stretches.findLast((r) => length(r) >= SET_UP_SEC * k) ?? stretches.reduce<[number, number] | null>((a, r) => (!a || length(r) >= length(a) ? r : a), null);
-  if (!best) return from;
-  const window = Array.from({ length: best[1] - best[0] + 1 }, (_, i) => best![0] + i).filter((i) => !Number.isNaN(s.x[i]!));
-  const rest: Vec2 = [median(window.map((i) => s.x[i]!)), median(window.map((i) => s.up[i]!))];
+  if (!best) return null;
+  const window = Array.from({ length: best[1] - best[0] + 1 }, (_, i) => best[0] + i).filter((i) => !Number.isNaN(s.x[i]!));
+  const at: Vec2 = [median(window.map((i) => s.x[i]!)), median(window.map((i) => s.up[i]!))];
   // A few jitters of the hands at rest, and never less than the threshold: a small golfer's jitter is a
   // larger share of the torso.
-  const jitter = robustSpread(window.map((i) => Math.hypot(s.x[i]! - rest[0], s.up[i]! - rest[1])));
-  const moved = Math.max(t.onsetTorso, ONSET_JITTERS * jitter);
-  for (let i = top; i > best[0]; i--) {
-    if (Math.hypot(s.x[i]! - rest[0], s.up[i]! - rest[1]) < moved) return i;
+  const jitter = robustSpread(window.map((i) => Math.hypot(s.x[i]! - at[0], s.up[i]! - at[1])));
+  return { stretch: best, at, moved: Math.max(t.onsetTorso, ONSET_JITTERS * jitter) };
+}
+
+/** Walking back from `to`, the last frame whose hands are within `rest.moved` of where they rested. */
+function lastAtRest(s: Series, rest: Rest, to: number): number {
+  for (let i = to; i > rest.stretch[0]; i--) {
+    if (Math.hypot(s.x[i]! - rest.at[0], s.up[i]! - rest.at[1]) < rest.moved) return i;
   }
-  return best[1];
+  return rest.stretch[1];
+}
+
+/**
+ * Address: walking back from the top, the last frame whose hands are still within a few jitters of where
+ * they rested before the swing (restBefore), in the few seconds before the top.
+ */
+function addressOf(s: Series, top: number, timeScale: number): number {
+  const from = Math.max(0, s.time.findIndex((time) => time >= s.time[top]! - ADDRESS_SEARCH_SEC * timeScale));
+  const rest = restBefore(s, from, top, timeScale);
+  return rest ? lastAtRest(s, rest, top) : from;
+}
+
+/**
+ * The address read again on a closer look at the hands (address.ts): the same rule on `points`, a stretch
+ * of frames around the first reading of it. Null unless the stretch shows the hands resting and then
+ * leaving their rest before its end.
+ */
+export function addressInWindow(points: TrackPoint[], timeScale: number): SwingEventAt | null {
+  if (points.length < 5) return null;
+  const s = buildSeries(points);
+  const end = s.up.length - 1;
+  const rest = restBefore(s, 0, end, timeScale);
+  if (!rest || !(Math.hypot(s.x[end]! - rest.at[0], s.up[end]! - rest.at[1]) >= rest.moved)) return null;
+  const i = lastAtRest(s, rest, end);
+  return { frame: s.frame[i]!, timeSec: s.time[i]! };
 }
 
 /**

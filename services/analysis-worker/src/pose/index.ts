@@ -4,6 +4,7 @@
  * See ARCHITECTURE section 8. CPU work runs in worker threads (runtime/pool.ts).
  */
 import type { CameraView, PoseSummary } from '@swingfit/contracts';
+import { addressWindow, readAddress } from './address.js';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
 import { bodyBox, boxHeight, crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
@@ -64,6 +65,8 @@ export interface PoseStageInspection {
   measureSize: FrameSize;
   view: CameraView;
   handedness: 'right' | 'left';
+  /** The search's address, and the one read again on the measure model (null where that failed). */
+  address: { search: SwingEventAt; measure: SwingEventAt | null };
 }
 
 type PipelineResult = Extract<PipelinePoseStageOutput, { ok: true }>;
@@ -306,11 +309,16 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   const lastFrame = c.search.lastFrame;
   // Times from the playback's own frame rate (the search ran on the forecast one; they agree for constant-rate video).
   const retime = (e: SwingEventAt): SwingEventAt => ({ frame: e.frame, timeSec: e.frame / playback.fps });
-  const events = { ...c.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(c.events[name])])) } as SwingEvents;
-  const addressSearchPoses = [-2, -1, 0].flatMap((o) => c.nearestSearchPose(Math.max(0, events.address.frame + o * stride)) ?? []);
+  const searched = { ...c.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(c.events[name])])) } as SwingEvents;
+  let t = c.t;
+  const address = await readAddressAgain(c, searched);
+  t = lap('addressMs', t);
+  const events = address ? { ...searched, address, takeaway: takeawayAfter(address, searched, c.stride, playback.fps) } : searched;
+  // View and hand from the search's own poses around its own address.
+  const addressSearchPoses = [-2, -1, 0].flatMap((o) => c.nearestSearchPose(Math.max(0, searched.address.frame + o * stride)) ?? []);
   const viewInfo = detectView(addressSearchPoses, c.searchSize.width, c.searchSize.height);
   const view: CameraView = viewInfo.view;
-  const addressPose = c.nearestSearchPose(events.address.frame);
+  const addressPose = c.nearestSearchPose(searched.address.frame);
   const topPose = c.nearestSearchPose(events.top.frame);
   const handedness = addressPose && topPose ? detectHandedness(view, addressPose, topPose, c.searchSize.width, c.searchSize.height) : 'right';
 
@@ -319,7 +327,6 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   // People are counted during the swing itself, so one short stretch of frames serves everything.
   const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame, stride, lastFrame);
   const keyIndices = KEY_NAMES.map((name) => events[name].frame);
-  let t = c.t;
   const large = await source.read([...new Set([...crowdIndices, ...keyIndices, ...(c.crop ? [] : measureIndices)])].sort((a, b) => a - b));
   const measureFrames = c.crop ? await source.readDetail(measureIndices, c.crop) : large.filter((f) => measureIndices.includes(f.index));
   t = lap('measureDecodeMs', t);
@@ -341,7 +348,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   if (crowdShareFound > MAX_CROWD_SHARE) {
     return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...c.basics, crowdShare: crowdShareFound } };
   }
-  input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness });
+  input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address } });
   const metricContext = { view, handedness, width, height };
   const metrics = computeMetrics({ address: measured.address, backswing: measured.backswing, impact: measured.impact }, metricContext);
 
@@ -354,11 +361,32 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     keyframes[name] = await renderKeyFrame(frame, pose, pose ? keyFrameCrop(pose, tallest, width, height) : null);
   }
   lap('keyframesMs', t);
-  return report(c, { events, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowdShare: crowdShareFound, keyframes, measureSize: source.size });
+  return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowdShare: crowdShareFound, keyframes, measureSize: source.size });
+}
+
+/** The address read again on the measure model's hands (address.ts), or null to keep the search's. */
+async function readAddressAgain(c: ReportContext, events: SwingEvents): Promise<SwingEventAt | null> {
+  const { input, pool, source, playback, crop } = c;
+  const indices = addressWindow(events, playback.fps, c.search.lastFrame);
+  const frames = crop ? await source.readDetail(indices, crop) : await source.read(indices);
+  const { width, height } = source.size;
+  const address = await readAddress({
+    pool, variant: MEASURE_MODEL, frames, width, height, fps: playback.fps, timeScale: events.timeScale, workers: measureSlots(pool), signal: input.signal,
+    toFrame: crop ? (pose) => uncropPose(pose, crop, width, height) : (pose) => pose,
+  });
+  return address && address.frame < events.top.frame ? address : null;
+}
+
+/** The takeaway: the next analysed frame after the address (the top at the latest). */
+function takeawayAfter(address: SwingEventAt, events: SwingEvents, stride: number, fps: number): SwingEventAt {
+  const frame = Math.min(address.frame + stride, events.top.frame);
+  return { frame, timeSec: frame / fps };
 }
 
 interface ReportParts {
   events: SwingEvents;
+  /** The address as the search dated it, and as the measure model's hands did (null: not read). */
+  addressRead: { search: number; measure: number | null };
   view: CameraView;
   handedness: 'right' | 'left';
   viewInfo: { shoulderRatio: number };
@@ -410,6 +438,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     personFoundRatio: summary.personFoundRatio,
     crowdShare: p.crowdShare,
     swingCount: events.swingCount,
+    addressRead: p.addressRead,
     shoulderWidthRatio: Math.round(p.viewInfo.shoulderRatio * 100) / 100,
     analysedFps: c.playback.fps / c.stride,
     searchSize: c.searchSize,
