@@ -72,9 +72,11 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
 
   it('agrees with itself across views: the same golfer face-on and down the line within 10° on the hip turn, 15° on the shoulders', () => {
     // The issue's 10° holds on the hips and on tour pro B's shoulders (9.3°); tour pro A's face-on shoulders
-    // read 13° below his down-the-line ones (bench:accuracy). Face-on the shoulders come from the lead
-    // shoulder's point, which the model puts on the outline of the shoulder at the top (under the chin,
-    // the arm across it), short of the joint: face-on reads 9-13° below down the line on both golfers.
+    // read 13° below his down-the-line ones (bench:accuracy); face-on reads 9-13° below down the line on
+    // both golfers. Which view is right is not known: from behind the arms hide the shoulders at the top
+    // (the picture's and the mirror's readings part by 15-40° there), and face-on the lead shoulder's point
+    // on the top key frame sits where the joint looks to be. The wider bound records the gap; it is not
+    // the issue's target met.
     for (const label of labels!.filter((l) => l.view === 'face-on' && l.pairedWith)) {
       const faceOn = ok(runs.get(label.name)!.original).summary.metrics;
       const dtl = ok(runs.get(label.pairedWith!.replace(/\.[^.]+$/, ''))!.original).summary.metrics;
@@ -107,8 +109,8 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
   });
 
   it('reads tour players\' turns at the top inside their range from behind (shoulders 75-120°, hips 30-65°, X-factor 20-60°), near it face-on', () => {
-    // Face-on reads the shoulders short (see the views test): tour pro A's 74° and hips 28°. Held there:
-    // shoulders from 70°, hips from 25°.
+    // Face-on reads below down the line (see the views test): tour pro A's 74° and hips 28°, short of the
+    // issue's 75° and 30°. Held there: shoulders from 70°, hips from 25°.
     for (const label of labels!) {
       const m = ok(runs.get(label.name)!.original).summary.metrics;
       const [shoulders, hips] = label.view === 'face-on' ? [70, 25] : [TOUR_RANGES.shoulderTurn[0], TOUR_RANGES.hipRotation[0]];
