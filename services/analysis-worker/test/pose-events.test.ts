@@ -142,6 +142,28 @@ describe('swing events from the hand path', () => {
     expect(result.events.finish.timeSec).toBeGreaterThan(impactSec + 0.47);
   });
 
+  it('finds a swing looked at 15 times a second whose hands are low at impact on that one look only', () => {
+    // The coarse search's view of the hand-held, far golfer of bench:robustness (hand height, torso lengths
+    // above the hips): the look at impact finds the hands at -0.1, the looks a fifteenth of a second either
+    // side half a torso higher. Averaged together (0.38) they are not "low"; the hands were.
+    const keys: [number, number][] = [[0, -0.25], [1.0, -0.25], [1.8, 1.35], [2.0, 0.65], [2.067, -0.1], [2.133, 0.6], [2.4, 1.0], [2.7, 1.4], [3.5, 1.4]];
+    const up = (t: number) => {
+      const k = keys.findIndex(([time]) => time >= t - 1e-9);
+      if (k <= 0) return keys[Math.max(0, k)]![1];
+      const [t0, v0] = keys[k - 1]!;
+      const [t1, v1] = keys[k]!;
+      return v0 + ((v1 - v0) * (t - t0)) / (t1 - t0);
+    };
+    const points: TrackPoint[] = Array.from({ length: 3.5 * 15 }, (_, i) => ({
+      frame: 2 * i, timeSec: i / 15, hands: [HIPS[0], HIPS[1] - up(i / 15) * TORSO], hips: HIPS, torsoPx: TORSO,
+    }));
+    const result = detectSwingEvents(points);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.events.impact.frame).toBe(62);
+    expect(Math.abs(result.events.top.timeSec - 1.8)).toBeLessThan(0.1);
+  });
+
   it('does not pair a finish with the next address as if it were a downswing', () => {
     // Hand height (torso lengths above the hips) through key times, straight lines in between: swing 1,
     // a follow-through whose hands dip and rise again (a second high stretch), a quick drop and a slow

@@ -153,27 +153,32 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     }
   }, 120_000);
 
-  // A friend's phone: the picture sways by up to 90 pixels either way while the golfer, a fifth of the
-  // frame tall, swings. Read against the picture, the hands' way to the top was the camera's, and this
-  // right-hander was once called left-handed; read against the hips, the hand, view and turns hold.
-  // (bench:robustness's far golfer in portrait on a swaying phone is still refused, and so is this golfer
-  // on a faster sway in some encodes.)
-  it('reads a small golfer filmed hand-held: the right hand and view, the top and impact, turns near the still clip\'s', async () => {
-    const label = labels!.find((l) => l.name === 'adam_scott_iron_fo');
+  // A friend's phone: the picture sways while the golfer, small in the frame, swings. Read against the
+  // picture, the hands' way to the top was the camera's, and a right-hander was once called left-handed;
+  // read against the hips, the hand, view and turns hold. The far golfer in portrait (a ninth of the
+  // frame tall) was refused until the search looked again on a square around a golfer under a fifth of
+  // the frame (locate.SQUARE_SEARCH_SHARE) and took how low the hands came at impact unsmoothed.
+  // (bench:robustness: this golfer on a faster sway still reads the hips 11° from the still clip's.)
+  it.each([
+    { name: 'a fifth of the frame tall, landscape', clip: 'adam_scott_iron_fo', filter: 'scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:100+90*sin(2*PI*t*0.5):100+70*sin(2*PI*t*0.9+1)' },
+    { name: 'far, in portrait', clip: 'morikawa_iron_dtl', filter: 'scale=trunc(iw*0.45/2)*2:-2,pad=1180:2020:150:950:gray,crop=1080:1920:50+40*sin(2*PI*t*0.6):50+40*sin(2*PI*t*1.1+2)' },
+  ])('reads a small golfer filmed hand-held ($name): the right hand and view, the top and impact, turns near the still clip\'s', async ({ clip, filter }) => {
+    const label = labels!.find((l) => l.name === clip);
     if (!label) return;
-    const file = join(dir, 'hand-held.mp4');
-    const sway = '100+90*sin(2*PI*t*0.5):100+70*sin(2*PI*t*0.9+1)';
-    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', `scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:${sway}`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', file]);
-    const run = ok((await analyseUpload(file, 'face-on', join(dir, 'hand-held'))).result);
+    const file = join(dir, `hand-held-${clip}.mp4`);
+    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', filter, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', file]);
+    const run = ok((await analyseUpload(file, label.view, join(dir, `hand-held-${clip}`))).result);
     expect(run.summary.view).toBe(label.view);
     expect(run.summary.handedness).toBe(label.handedness);
     for (const e of scoreEvents(label, run.summary, frameTimes(file)).filter((x) => x.name === 'top' || x.name === 'impact')) {
       expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance);
     }
-    // The shoulders within the far golfer's 10°; the hips of this small, moving golfer read 2-8° from the
-    // still clip's over this stop's runs (bench:robustness), so within 15°.
+    // Face-on, the shoulders within the far golfer's 10°; the hips of a small, moving golfer read 2-8°
+    // from the still clip's over the runs of bench:robustness, so within 15°. From behind, a small
+    // golfer's shoulders part further from the still clip's (the far golfer in portrait 11.0°; this clip
+    // 4.1° encoded at CRF 18, 12.2° at this test's CRF 20): the bound records that gap, not a target met.
     const still = ok(runs.get(label.name)!.original).summary.metrics;
-    const bounds = { shoulderTurn: 2 * AGREEMENT.copy, hipRotation: 3 * AGREEMENT.copy } as const;
+    const bounds = { shoulderTurn: (label.view === 'face-on' ? 2 : 3) * AGREEMENT.copy, hipRotation: 3 * AGREEMENT.copy } as const;
     for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
       expect(Math.abs(run.summary.metrics[figure].value! - still[figure].value!), figure).toBeLessThanOrEqual(bounds[figure]);
     }

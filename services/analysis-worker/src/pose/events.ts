@@ -96,6 +96,12 @@ interface Series {
   speed: number[];
   /** Height of the hands on the grip above the hip centre (torso lengths): impact is its lowest point. */
   gripUp: number[];
+  /**
+   * The lowest unsmoothed height of the hands on the grip among the samples smoothed into each sample of
+   * `gripUp`: how low the hands really came. At 15 looks a second the smoothing takes in samples a
+   * fifteenth of a second either side of the bottom, half a torso higher, and lifts it above "low".
+   */
+  gripLowest: number[];
   /** Paths of the hip and shoulder centres (torso lengths), NaN where unknown. */
   hips: [number[], number[]];
   shoulders: [number[], number[]];
@@ -151,21 +157,25 @@ function buildSeries(points: TrackPoint[]): Series {
   const gap = EVENT_THRESHOLDS.maxGapSec;
   // ±0.04 s: one sample either side at 15–30 fps; none at 10 fps, where it would flatten the impact dip.
   const half = Math.round(rate * 0.04);
-  const rel = (point: (p: TrackPoint) => Vec2 | null | undefined, origin: (p: TrackPoint) => Vec2 | null | undefined, axis: 0 | 1) =>
-    smooth(interpolateGaps(points.map((p, i) => {
+  const raw = (point: (p: TrackPoint) => Vec2 | null | undefined, origin: (p: TrackPoint) => Vec2 | null | undefined, axis: 0 | 1) =>
+    interpolateGaps(points.map((p, i) => {
       const a = point(p);
       const o = origin(p);
       return a && o && torso[i]! > 0 ? (a[axis] - o[axis]) / torso[i]! : null;
-    }), time, gap), half);
+    }), time, gap);
+  const rel: typeof raw = (point, origin, axis) => smooth(raw(point, origin, axis), half);
   const x = rel((p) => p.hands, (p) => p.hips, 0);
   const up = rel((p) => p.hands, (p) => p.hips, 1).map((v) => -v);
-  const gripUp = rel((p) => (p.grip === undefined ? p.hands : p.grip), (p) => p.hips, 1).map((v) => -v);
+  const grip = (p: TrackPoint) => (p.grip === undefined ? p.hands : p.grip);
+  const gripUp = rel(grip, (p) => p.hips, 1).map((v) => -v);
+  const gripRaw = raw(grip, (p) => p.hips, 1).map((v) => -v);
+  const gripLowest = gripRaw.map((_, i) => Math.min(...gripRaw.slice(Math.max(0, i - half), i + half + 1).filter((v) => !Number.isNaN(v))));
   // Hips and shoulders against the first frame where the golfer was seen: only their motion is used.
   const anchor = points.find((p) => p.hips)?.hips ?? null;
   const still = () => anchor;
   const path = (part: (p: TrackPoint) => Vec2 | null | undefined): [number[], number[]] => [rel(part, still, 0), rel(part, still, 1)];
   const speed = pathSpeed(x, up, time).map((s) => (Number.isNaN(s) ? 0 : s));
-  return { frame: points.map((p) => p.frame), time, x, up, speed, gripUp, hips: path((p) => p.hips), shoulders: path((p) => p.shoulders) };
+  return { frame: points.map((p) => p.frame), time, x, up, speed, gripUp, gripLowest, hips: path((p) => p.hips), shoulders: path((p) => p.shoulders) };
 }
 
 /**
@@ -260,7 +270,7 @@ function candidateAt(s: Series, run: [number, number], next: [number, number] | 
   const n = s.up.length;
   const highest = argBest(s.up, run[0], run[1], (v, b) => v > b);
   const impact = argBest(s.gripUp, run[1], next ? next[0] : n - 1, (v, b) => v < b);
-  if (impact < 0 || !(s.gripUp[impact]! < t.low)) return null;
+  if (impact < 0 || !(s.gripLowest[impact]! < t.low)) return null;
   // A swing follows through: the hands rise high again after impact (a finish lowered to the next address does not).
   if (!s.up.slice(impact + 1).some((v) => v > t.high)) return null;
   // The top: halfway through the pause at the top, from the hands' highest point to the downswing's

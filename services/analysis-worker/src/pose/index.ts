@@ -16,7 +16,7 @@ import { computeMetrics, turnCurve, turnReadings } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
-import { LOCATE_SAMPLES, golferSquare, squareSearchSide, tileGrid } from './locate.js';
+import { LOCATE_SAMPLES, SQUARE_SEARCH_SHARE, golferSquare, squareSearchSide, tileGrid } from './locate.js';
 import { fillTrack, searchSwing, type SearchResult } from './search.js';
 import type { ModelVariant } from './runtime/landmarker.js';
 import { measureWorkers, sharedPosePool, type PosePool } from './runtime/pool.js';
@@ -159,10 +159,15 @@ function measureSource(input: PoseStageInput, playback: { fps: number; width: nu
  */
 function smallGolferCrop(analysed: PassFrame[], searchSize: FrameSize, measureSize: FrameSize): PixelBox | null {
   const poses = analysed.flatMap((f) => f.pose ?? []);
-  const height = golferHeight(poses);
-  if (poses.length === 0 || (height * searchSize.height) / Math.max(searchSize.width, searchSize.height) >= SMALL_GOLFER_SHARE) return null;
+  if (poses.length === 0 || golferShare(analysed, searchSize) >= SMALL_GOLFER_SHARE) return null;
   const box = swingBox(poses);
-  return box ? cropAround(box, height, measureSize.width, measureSize.height) : null;
+  return box ? cropAround(box, golferHeight(poses), measureSize.width, measureSize.height) : null;
+}
+
+/** The golfer's height (crop.golferHeight) as a share of the frame's long side; 0 where nobody was found. */
+function golferShare(analysed: PassFrame[], searchSize: FrameSize): number {
+  const poses = analysed.flatMap((f) => f.pose ?? []);
+  return poses.length ? (golferHeight(poses) * searchSize.height) / Math.max(searchSize.width, searchSize.height) : 0;
 }
 
 export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResult> {
@@ -195,7 +200,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const playback = await playbackWritten;
   t = lap('waitForTranscodeMs', t);
   const source = measureSource(input, playback);
-  if (search.personFoundRatio < MIN_PERSON_RATIO || !search.events) {
+  if (search.personFoundRatio < MIN_PERSON_RATIO || !search.events || golferShare(search.analysed, searchSize) < SQUARE_SEARCH_SHARE) {
     // Perhaps a golfer too small for the whole-frame search: too small for its detector (looked for tile
     // by tile), or found but too few pixels tall for a swing to be read from (where they stand is known).
     const ctx = { input, pool, source, playback, stride, lastFrame: search.lastFrame };
@@ -209,8 +214,9 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const basics = { personFoundRatio: Math.round(search.personFoundRatio * 1000) / 1000, analysedFrames: search.analysed.length, stride, timings };
   if (search.personFoundRatio < MIN_PERSON_RATIO) return { ok: false, reason: POSE_FAILURE_REASONS.noPerson, technicalDetails: basics };
   // A golfer far from the camera is measured on a crop around the swing. (A swing the whole-frame search
-  // reads is not searched again on a square: tried on the shared clips' small golfer, its impact came 2
-  // frames early on every copy, its events no nearer their labels and its turns no closer together.)
+  // reads on a golfer of SQUARE_SEARCH_SHARE or more is not searched again on a square: tried on the
+  // shared clips' smallest golfer (0.29 of the long side), its impact came 2 frames early on every copy,
+  // its events no nearer their labels and its turns no closer together.)
   const crop = smallGolferCrop(search.analysed, searchSize, source.size);
   const found = search.analysed;
   const nearestSearchPose = nearestPoseFinder(found, stride);

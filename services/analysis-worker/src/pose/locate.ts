@@ -62,6 +62,16 @@ export function golferSquare(foundPerFrame: Pose[][], width: number, height: num
 }
 
 /**
+ * A golfer shorter than this share of the frame's long side is searched again on a square around them,
+ * even where the whole frame's search found a swing: under about 50 pixels of the 256-pixel search
+ * frame the torso is some 15 pixels, and a pixel of the lite model's jitter is 0.07 of it, more than the
+ * hands move when they leave address (events.onsetTorso) and than they drift at a held finish. On the
+ * square the golfer is half its side. The shared clips' golfers are 0.29-0.61 of the long side;
+ * bench:robustness's far and hand-held golfers 0.08-0.16.
+ */
+export const SQUARE_SEARCH_SHARE = 0.2;
+
+/**
  * The square search reads frames SEARCH_LONG_SIDE square, and keeps them all for its fine pass: a 10 s clip
  * takes 80 MB. (Read at 192 pixels, the far golfers of bench:robustness lost up to 10° of their turns: the
  * measure crop is drawn from these poses.) A long clip gets smaller squares, so they stay within this.
