@@ -50,6 +50,19 @@ function track(durationSec: number, fps: number, swings: SwingShape[], dropEvery
   return points;
 }
 
+/** A hand height (torso lengths above the hips) through `keys` (time, height), straight lines in between. */
+function throughKeys(keys: [number, number][]): (t: number) => number {
+  return (t) => {
+    // A hair of slack: a sample time computed as i / fps may land a rounding error past its key's time.
+    const k = keys.findIndex(([time]) => time >= t - 1e-9);
+    if (k < 0) return keys[keys.length - 1]![1];
+    if (k === 0) return keys[0]![1];
+    const [t0, v0] = keys[k - 1]!;
+    const [t1, v1] = keys[k]!;
+    return v0 + ((v1 - v0) * (t - t0)) / (t1 - t0);
+  };
+}
+
 describe('swing events from the hand path', () => {
   it.each([
     { fps: 30, start: 1.0, backswing: 0.8, downswing: 0.27 },
@@ -147,13 +160,7 @@ describe('swing events from the hand path', () => {
     // above the hips): the look at impact finds the hands at -0.1, the looks a fifteenth of a second either
     // side half a torso higher. Averaged together (0.38) they are not "low"; the hands were.
     const keys: [number, number][] = [[0, -0.25], [1.0, -0.25], [1.8, 1.35], [2.0, 0.65], [2.067, -0.1], [2.133, 0.6], [2.4, 1.0], [2.7, 1.4], [3.5, 1.4]];
-    const up = (t: number) => {
-      const k = keys.findIndex(([time]) => time >= t - 1e-9);
-      if (k <= 0) return keys[Math.max(0, k)]![1];
-      const [t0, v0] = keys[k - 1]!;
-      const [t1, v1] = keys[k]!;
-      return v0 + ((v1 - v0) * (t - t0)) / (t1 - t0);
-    };
+    const up = throughKeys(keys);
     const points: TrackPoint[] = Array.from({ length: 3.5 * 15 }, (_, i) => ({
       frame: 2 * i, timeSec: i / 15, hands: [HIPS[0], HIPS[1] - up(i / 15) * TORSO], hips: HIPS, torsoPx: TORSO,
     }));
@@ -172,13 +179,7 @@ describe('swing events from the hand path', () => {
       [0, -0.4], [1.0, -0.4], [1.8, 1.3], [2.07, -0.4], [2.5, 1.4], [2.8, 0.6], [3.1, 1.2], [3.6, 1.2],
       [3.9, -0.3], [5.8, -0.4], [6.0, -0.4], [6.8, 1.5], [7.07, -0.4], [7.5, 1.5], [8.5, 1.5],
     ];
-    const up = (t: number) => {
-      const k = keys.findIndex(([time]) => time >= t);
-      if (k <= 0) return keys[Math.max(0, k)]![1];
-      const [t0, v0] = keys[k - 1]!;
-      const [t1, v1] = keys[k]!;
-      return v0 + ((v1 - v0) * (t - t0)) / (t1 - t0);
-    };
+    const up = throughKeys(keys);
     const points: TrackPoint[] = Array.from({ length: 8.5 * 30 }, (_, i) => ({
       frame: i, timeSec: i / 30, hands: [HIPS[0], HIPS[1] - up(i / 30) * TORSO], hips: HIPS, torsoPx: TORSO,
     }));

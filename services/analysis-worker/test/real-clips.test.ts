@@ -141,6 +141,7 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
   // places in the frame; bench:robustness prints the figures).
   it.each([[0.4, 'a sixth', 2 * AGREEMENT.copy], [0.6, 'a quarter', AGREEMENT.copy]])('finds a golfer at %f scale (%s of a landscape frame\'s height), and reads them like the full-size clip', async (scale, _share, bound) => {
     const label = labels!.find((l) => l.name === 'adam_scott_iron_fo');
+    expect(label, 'adam_scott_iron_fo in labels.json').toBeDefined();
     if (!label) return;
     const far = join(dir, `far-golfer-${scale}.mp4`);
     execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', `scale=trunc(iw*${scale}/2)*2:-2,pad=1920:1080:200:300:black`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', far]);
@@ -164,6 +165,7 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     { name: 'far, in portrait', clip: 'morikawa_iron_dtl', filter: 'scale=trunc(iw*0.45/2)*2:-2,pad=1180:2020:150:950:gray,crop=1080:1920:50+40*sin(2*PI*t*0.6):50+40*sin(2*PI*t*1.1+2)' },
   ])('reads a small golfer filmed hand-held ($name): the right hand and view, the top and impact, turns near the still clip\'s', async ({ clip, filter }) => {
     const label = labels!.find((l) => l.name === clip);
+    expect(label, `${clip} in labels.json`).toBeDefined();
     if (!label) return;
     const file = join(dir, `hand-held-${clip}.mp4`);
     execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', filter, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', file]);

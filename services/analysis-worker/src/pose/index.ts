@@ -159,14 +159,13 @@ function measureSource(input: PoseStageInput, playback: { fps: number; width: nu
  */
 function smallGolferCrop(analysed: PassFrame[], searchSize: FrameSize, measureSize: FrameSize): PixelBox | null {
   const poses = analysed.flatMap((f) => f.pose ?? []);
-  if (poses.length === 0 || golferShare(analysed, searchSize) >= SMALL_GOLFER_SHARE) return null;
+  if (poses.length === 0 || golferShare(poses, searchSize) >= SMALL_GOLFER_SHARE) return null;
   const box = swingBox(poses);
   return box ? cropAround(box, golferHeight(poses), measureSize.width, measureSize.height) : null;
 }
 
-/** The golfer's height (crop.golferHeight) as a share of the frame's long side; 0 where nobody was found. */
-function golferShare(analysed: PassFrame[], searchSize: FrameSize): number {
-  const poses = analysed.flatMap((f) => f.pose ?? []);
+/** The golfer's height (crop.golferHeight) in `poses` as a share of the frame's long side; 0 for no poses. */
+function golferShare(poses: Pose[], searchSize: FrameSize): number {
   return poses.length ? (golferHeight(poses) * searchSize.height) / Math.max(searchSize.width, searchSize.height) : 0;
 }
 
@@ -200,7 +199,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const playback = await playbackWritten;
   t = lap('waitForTranscodeMs', t);
   const source = measureSource(input, playback);
-  if (search.personFoundRatio < MIN_PERSON_RATIO || !search.events || golferShare(search.analysed, searchSize) < SQUARE_SEARCH_SHARE) {
+  if (search.personFoundRatio < MIN_PERSON_RATIO || !search.events || golferShare(search.analysed.flatMap((f) => f.pose ?? []), searchSize) < SQUARE_SEARCH_SHARE) {
     // Perhaps a golfer too small for the whole-frame search: too small for its detector (looked for tile
     // by tile), or found but too few pixels tall for a swing to be read from (where they stand is known).
     const ctx = { input, pool, source, playback, stride, lastFrame: search.lastFrame };
