@@ -81,6 +81,9 @@ export const EVENT_THRESHOLDS = {
   /**
    * The finish is held: hands, hips and shoulders all nearly stopped (torso lengths per real second)
    * for SETTLE_SEC. Hands still drift a little as the club settles; the hips and shoulders stop turning.
+   * Their centres, not their ends: a turn moves the ends, but read at the ends with these speeds the
+   * finish came 10-18 frames late on tour pro A's face-on clip and its copies (tried at stop 29), as the
+   * labelled finish is where the body has arrived while the shoulders still turn a little.
    */
   settle: { hands: 1.2, hips: 0.25, shoulders: 0.4 },
   settleSec: 0.1,

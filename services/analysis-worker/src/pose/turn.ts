@@ -6,7 +6,12 @@
  * player read 55–61° from both shoulders); the lead shoulder stays in sight. It swings about the spine on
  * a circle whose radius is half the shoulder width at address, so its sideways distance from the spine,
  * over that half width, is the cosine of the turn. The spine keeps its sideways place over the pelvis,
- * so the pelvis centre's sideways move carries it along.
+ * so the pelvis centre's sideways move carries it along. The distance is read across the picture, not
+ * along the shoulder line's slope at address: for a rigid turn about a spine bent toward the camera the
+ * slope would be the exact axis, and the lead shoulder would drop about half its half width by the top,
+ * but the model's lead shoulder rises there instead (about a quarter of the half width on both tour
+ * players), and read along the slope tour pro A's face-on shoulders fell 1.5° and his two views moved
+ * from 13° to 14.5° apart (tried at stop 29).
  *
  * Face-on, hips: the model places the hip points on the outline of the hips it sees (their sideways
  * edges), not on the joints. Seen from above the hips are an oval about PELVIS_DEPTH_RATIO as deep as
