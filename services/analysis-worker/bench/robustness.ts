@@ -16,9 +16,11 @@
  *   camera walks    the picture slides away after the finish (the camera taken down)
  *   24 / 240 fps    the face-on clips at 24 frames per second, and at 240 (each frame repeated)
  *   slow motion 8x  the down-the-line clip 8x slower at 30 fps (each frame shown 8 times)
+ *   ramped slow motion  as a phone exports its slow-motion clips: real time at the start and the end,
+ *                   slowed 4x (face-on) and 8x (down the line) from the address to the finish
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 4.5 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
+ * original's. About 5 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
  * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
@@ -39,6 +41,8 @@ interface Case {
   ext: string;
   /** Case seconds per original second (slow motion). */
   slower: number;
+  /** Only this stretch of the original (seconds) is slowed; before and after it plays in real time. */
+  ramp?: { fromSec: number; toSec: number };
   /** Seconds added before the original's first frame. */
   leadSec?: number;
   /** The picture is mirrored: the golfer plays with the other hand. */
@@ -48,6 +52,13 @@ interface Case {
 /** An ffmpeg crop's x:y that drifts like a hand-held phone: two slow sways, `x` and `y` pixels either way. */
 const shake = (x: number, y: number) => `${x + 10}+${x}*sin(2*PI*t*0.6):${y + 10}+${y}*sin(2*PI*t*1.1+2)`;
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
+/** ffmpeg arguments that slow the stretch `from`-`to` (seconds) `slower` times, each frame repeated, at 30 fps. */
+const ramped = (from: number, to: number, slower: number) => [
+  '-filter_complex',
+  `[0:v]split=3[a][b][c];[a]trim=0:${from},setpts=PTS-STARTPTS[a1];[b]trim=${from}:${to},setpts=${slower}*(PTS-STARTPTS)[b1];` +
+    `[c]trim=${to},setpts=PTS-STARTPTS[c1];[a1][b1][c1]concat=n=3:v=1[out]`,
+  '-map', '[out]', '-r', '30', ...X264,
+];
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
   { name: 'far golfer elsewhere', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:900:500:black', ...X264], ext: 'mp4', slower: 1 },
@@ -65,6 +76,8 @@ const CASES: Case[] = [
   { name: '240 fps, real time', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'fps=240', ...X264], ext: 'mp4', slower: 1 },
   { name: 'slow motion 8x at 30 fps', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=8*PTS', '-r', '30', ...X264], ext: 'mp4', slower: 8 },
   // What a phone stores by default: 4K HEVC at 60 frames per second (each frame shown twice here).
+  { name: 'ramped slow motion 4x', clip: 'morikawa_iron_fo', view: 'face-on', args: ramped(0.9, 2.8, 4), ext: 'mp4', slower: 4, ramp: { fromSec: 0.9, toSec: 2.8 } },
+  { name: 'ramped slow motion 8x', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ramped(0.8, 2.6, 8), ext: 'mp4', slower: 8, ramp: { fromSec: 0.8, toSec: 2.6 } },
   { name: 'phone 4K HEVC 60 fps', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=3840:2160,fps=60', '-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
 ];
@@ -73,7 +86,9 @@ const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-logleve
 
 function make(c: Case, label: ClipLabel, dir: string): string {
   const out = join(dir, `${c.name.replace(/\W+/g, '-')}.${c.ext}`);
-  ffmpeg(['-i', label.path, '-map', '0:v:0', '-an', ...c.args, out]);
+  // A filter graph names its own output stream.
+  const map = c.args.includes('-filter_complex') ? [] : ['-map', '0:v:0'];
+  ffmpeg(['-i', label.path, ...map, '-an', ...c.args, out]);
   return out;
 }
 
@@ -88,15 +103,25 @@ function portrait(label: ClipLabel, dir: string): string {
 
 const fmt = (v: number | null, c?: number) => (v === null ? 'withheld' : `${v.toFixed(1)}${c === undefined ? '' : ` (conf ${c.toFixed(2)})`}`);
 
-/** Each event's error in the original clip's frames (its time divided by the case's slow-down). */
-function eventsAgainst(label: ClipLabel, summary: Summary, slower: number, leadSec = 0): string {
+/** The original's time (seconds) of the case's moment `sec`: lead removed, slowed stretches sped up again. */
+function originalSec(c: Pick<Case, 'slower' | 'leadSec' | 'ramp'>, sec: number): number {
+  const t = sec - (c.leadSec ?? 0);
+  if (!c.ramp) return t / c.slower;
+  const { fromSec, toSec } = c.ramp;
+  if (t <= fromSec) return t;
+  const slowEnd = fromSec + (toSec - fromSec) * c.slower;
+  return t <= slowEnd ? fromSec + (t - fromSec) / c.slower : t - (slowEnd - toSec);
+}
+
+/** Each event's error in the original clip's frames (its time taken back to the original's). */
+function eventsAgainst(label: ClipLabel, summary: Summary, c: Pick<Case, 'slower' | 'leadSec' | 'ramp'>): string {
   const times = frameTimes(label.path);
   return LABELLED_EVENTS.flatMap((n) => {
     const want = label[n];
     const got = summary.events[n];
     const tolerance = label.tolerance[n];
     if (want === null || !got || tolerance === undefined) return [];
-    const error = ((got.timeSec - leadSec) / slower - (times[want] ?? want / label.fps)) * label.fps;
+    const error = (originalSec(c, got.timeSec) - (times[want] ?? want / label.fps)) * label.fps;
     return [`${n} ${error >= 0 ? '+' : ''}${error.toFixed(1)}/±${tolerance}${Math.abs(error) <= tolerance + 0.5 ? '' : ' MISS'}`];
   }).join(', ');
 }
@@ -119,7 +144,7 @@ async function original(label: ClipLabel): Promise<Summary | null> {
 }
 
 console.log('== the shared clips as phones record them (events in original frames against the labels; turns against the original clip)');
-type Run = Pick<Case, 'name' | 'clip' | 'view' | 'slower' | 'leadSec' | 'mirrored'> & { file: (l: ClipLabel) => string };
+type Run = Pick<Case, 'name' | 'clip' | 'view' | 'slower' | 'leadSec' | 'mirrored' | 'ramp'> & { file: (l: ClipLabel) => string };
 const all: Run[] = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line', slower: 1, file: (l: ClipLabel) => portrait(l, dir) }];
 const wanted = process.env.BENCH_CASES?.split(',');
 try {
@@ -141,7 +166,7 @@ try {
     const hand = expectedHand(label, c.mirrored ?? false);
     const wrong = `${result.summary.view === c.view ? '' : ' WRONG VIEW'}${result.summary.handedness === hand ? '' : ' WRONG HAND'}`;
     console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}   [${seconds} s]`);
-    console.log(`   events ${eventsAgainst(label, result.summary, c.slower, c.leadSec)}`);
+    console.log(`   events ${eventsAgainst(label, result.summary, c)}`);
     console.log(`   ${TURN_FIGURES.map((k) => {
       const [now, was] = [turns[k].value, near?.[k].value ?? null];
       const off = now !== null && was !== null ? `, ${Math.abs(now - was).toFixed(1)} from the original` : '';

@@ -214,6 +214,29 @@ describe('swing events from the hand path', () => {
     expect(midpointOnly.ok && clean.events.impact.timeSec - midpointOnly.events.impact.timeSec).toBeGreaterThan(0.02);
   });
 
+  it('dates the finish where the body stops, though the stop is too short to count as held, not at the hands\' highest point', () => {
+    // A phone's slow motion (4x) that plays in real time again (from 2.55 s, real) just as the golfer
+    // arrives at the finish (2.5-2.6 s): the clip's one time scale then reads the hips' small sway four
+    // times too fast, so the stop lasts under a tenth of a real second. The hands drift a little higher
+    // to the clip's end, where the old rule dated the finish.
+    const factor = 4;
+    const keys: [number, number][] = [[0, -0.4], [1.0, -0.4], [1.8, 1.3], [2.1, -0.4], [2.4, 1.2], [2.5, 1.32], [2.6, 1.35], [3.5, 1.5]];
+    const up = throughKeys(keys.map(([t, v]) => [t * factor, v]));
+    const realTimeFrom = 2.55 * factor;
+    const points: TrackPoint[] = Array.from({ length: 3.5 * factor * 30 }, (_, i) => {
+      const t = i / 30;
+      const sway = Math.max(0, t - realTimeFrom) * 0.12 * TORSO;
+      return { frame: i, timeSec: t, hands: [HIPS[0], HIPS[1] - up(t) * TORSO], hips: [HIPS[0] + sway, HIPS[1]], torsoPx: TORSO };
+    });
+    const result = detectSwingEvents(points);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.events.timeScale).toBeGreaterThan(3);
+    // At the arrival; the hands are highest at the clip's end.
+    expect(result.events.finish.timeSec / factor).toBeGreaterThan(2.45);
+    expect(result.events.finish.timeSec / factor).toBeLessThan(2.65);
+  });
+
   it('reads the settled finish of a slow-motion clip through the landmarks\' frame-to-frame jitter', () => {
     // 4× slow motion at 30 fps: 3% of a torso of jitter per frame is over 2 torso lengths a second read
     // from one frame to the next in real time, faster than settled hands; over 0.2 s it is ~0.3.
