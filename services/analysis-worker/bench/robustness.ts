@@ -52,13 +52,14 @@ interface Case {
 /** An ffmpeg crop's x:y that drifts like a hand-held phone: two slow sways, `x` and `y` pixels either way. */
 const shake = (x: number, y: number) => `${x + 10}+${x}*sin(2*PI*t*0.6):${y + 10}+${y}*sin(2*PI*t*1.1+2)`;
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
-/** ffmpeg arguments that slow the stretch `from`-`to` (seconds) `slower` times, each frame repeated, at 30 fps. */
-const ramped = (from: number, to: number, slower: number) => [
-  '-filter_complex',
-  `[0:v]split=3[a][b][c];[a]trim=0:${from},setpts=PTS-STARTPTS[a1];[b]trim=${from}:${to},setpts=${slower}*(PTS-STARTPTS)[b1];` +
-    `[c]trim=${to},setpts=PTS-STARTPTS[c1];[a1][b1][c1]concat=n=3:v=1[out]`,
-  '-map', '[out]', '-r', '30', ...X264,
-];
+/** A case whose stretch `ramp` (seconds) is slowed `slower` times, each frame repeated, at 30 fps. */
+function rampedCase(name: string, clip: string, view: CameraView, ramp: { fromSec: number; toSec: number }, slower: number): Case {
+  const { fromSec: from, toSec: to } = ramp;
+  const graph =
+    `[0:v]split=3[a][b][c];[a]trim=0:${from},setpts=PTS-STARTPTS[a1];[b]trim=${from}:${to},setpts=${slower}*(PTS-STARTPTS)[b1];` +
+    `[c]trim=${to},setpts=PTS-STARTPTS[c1];[a1][b1][c1]concat=n=3:v=1[out]`;
+  return { name, clip, view, args: ['-filter_complex', graph, '-map', '[out]', '-r', '30', ...X264], ext: 'mp4', slower, ramp };
+}
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
   { name: 'far golfer elsewhere', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:900:500:black', ...X264], ext: 'mp4', slower: 1 },
@@ -75,9 +76,9 @@ const CASES: Case[] = [
   { name: '24 fps', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'fps=24', ...X264], ext: 'mp4', slower: 1 },
   { name: '240 fps, real time', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'fps=240', ...X264], ext: 'mp4', slower: 1 },
   { name: 'slow motion 8x at 30 fps', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=8*PTS', '-r', '30', ...X264], ext: 'mp4', slower: 8 },
+  rampedCase('ramped slow motion 4x', 'morikawa_iron_fo', 'face-on', { fromSec: 0.9, toSec: 2.8 }, 4),
+  rampedCase('ramped slow motion 8x', 'adam_scott_iron_dtl', 'down-the-line', { fromSec: 0.8, toSec: 2.6 }, 8),
   // What a phone stores by default: 4K HEVC at 60 frames per second (each frame shown twice here).
-  { name: 'ramped slow motion 4x', clip: 'morikawa_iron_fo', view: 'face-on', args: ramped(0.9, 2.8, 4), ext: 'mp4', slower: 4, ramp: { fromSec: 0.9, toSec: 2.8 } },
-  { name: 'ramped slow motion 8x', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ramped(0.8, 2.6, 8), ext: 'mp4', slower: 8, ramp: { fromSec: 0.8, toSec: 2.6 } },
   { name: 'phone 4K HEVC 60 fps', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=3840:2160,fps=60', '-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
 ];

@@ -388,7 +388,7 @@ function finishOf(s: Series, c: Candidate): number {
     if (j > i && (j > end || s.time[j]! - s.time[i]! >= t.settleSec * k)) return i;
   }
   // A stop too short to count as held is still the body arriving: a phone's slow motion that plays in
-  // real time again from the finish, where the clip's one time scale overstates the speeds four times.
+  // real time again from the finish, where the clip's one time scale overstates the speeds as many times.
   // The hands' highest point comes before it (while the body turns through) or after it (as they drift):
   // on bench:robustness's ramped 4x clip the finish went from 13.7 frames early to 5.3.
   const stopped = s.up.findIndex((_, i) => i > c.impact && i <= end && settled(i));
