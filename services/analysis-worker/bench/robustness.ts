@@ -102,6 +102,7 @@ function portrait(label: ClipLabel, dir: string): string {
   return out;
 }
 
+const SWAY_FIGURES = ['headSway', 'hipSway'] as const;
 const fmt = (v: number | null, c?: number) => (v === null ? 'withheld' : `${v.toFixed(1)}${c === undefined ? '' : ` (conf ${c.toFixed(2)})`}`);
 
 /** The original's time (seconds) of the case's moment `sec`: lead removed, slowed stretches sped up again. */
@@ -166,12 +167,19 @@ try {
     const slow = result.summary.slowMotion ? `, slow motion read as ${result.summary.slowMotion.factor}x` : '';
     const hand = expectedHand(label, c.mirrored ?? false);
     const wrong = `${result.summary.view === c.view ? '' : ' WRONG VIEW'}${result.summary.handedness === hand ? '' : ' WRONG HAND'}`;
-    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}   [${seconds} s]`);
+    const camera = result.fields.technicalDetails.camera as { readShare: number; travel: { x: number; y: number } } | undefined;
+    const moved = camera ? `, camera read on ${Math.round(camera.readShare * 100)}% of steps, travel ${Math.round(camera.travel.x * 100)}% x ${Math.round(camera.travel.y * 100)}% of the picture` : '';
+    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}${moved}   [${seconds} s]`);
     console.log(`   events ${eventsAgainst(label, result.summary, c)}`);
     console.log(`   ${TURN_FIGURES.map((k) => {
       const [now, was] = [turns[k].value, near?.[k].value ?? null];
       const off = now !== null && was !== null ? `, ${Math.abs(now - was).toFixed(1)} from the original` : '';
       return `${k} ${fmt(now, turns[k].confidence)}${off}`;
+    }).join('; ')}`);
+    // Sway is read from where the body is in the picture: a moving camera must not add to it (camera.ts).
+    if (c.view === 'face-on') console.log(`   ${SWAY_FIGURES.map((k) => {
+      const [now, was] = [result.summary.metrics[k].value, base?.metrics[k].value ?? null];
+      return `${k} ${now === null ? 'withheld' : now.toFixed(2)} head widths${was !== null && now !== null ? `, ${Math.abs(now - was).toFixed(2)} from the original` : ''}`;
     }).join('; ')}`);
   }
 } finally {

@@ -19,6 +19,7 @@ import type { PosePool } from './runtime/pool.js';
 import type { RawFrame } from './runtime/protocol.js';
 import type { ModelVariant } from './runtime/landmarker.js';
 import { trackPoints } from './search.js';
+import type { CameraPath } from './camera.js';
 
 /** The stretch read: from this long (real seconds) before the first reading of the address… */
 export const ADDRESS_BEFORE_SEC = 0.5;
@@ -54,6 +55,8 @@ export interface AddressInput {
   timeScale: number;
   /** Pool slots for the picture's and the mirror's run. */
   workers: [number, number];
+  /** The camera's own movement (camera.ts): the hands at rest are still against the world, not the picture. */
+  camera?: CameraPath;
   signal?: AbortSignal;
 }
 
@@ -66,5 +69,5 @@ export async function readAddress(input: AddressInput): Promise<SwingEventAt | n
   // Labelled like the golfer in the first frame read (the golfer at rest), then averaged (flip.ts).
   const stance = input.frames.map((f) => readings.map((r) => r.get(f.index)).find((p) => p !== undefined)).find((p) => p !== undefined);
   const fused = input.frames.map((f) => ({ index: f.index, pose: fuseReadings(readings.map((r) => r.get(f.index)), stance, input.width, input.height)?.pose ?? null }));
-  return addressInWindow(trackPoints(fused, input.fps, input.width, input.height), input.timeScale);
+  return addressInWindow(trackPoints(fused, input.fps, input.width, input.height, input.camera), input.timeScale);
 }

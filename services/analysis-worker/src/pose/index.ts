@@ -5,6 +5,7 @@
  */
 import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { addressWindow, readAddress } from './address.js';
+import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './camera.js';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
 import { bodyBox, boxHeight, crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
@@ -12,7 +13,7 @@ import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
 import { measurePlan, measureSwing, planFrames, type Measured } from './measure.js';
-import { computeMetrics, turnCurve, turnReadings } from './metrics.js';
+import { computeMetrics, turnCurve, turnReadings, type EventPoses } from './metrics.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
@@ -266,7 +267,9 @@ async function searchOnSquare(ctx: LocateContext, square: PixelBox): Promise<Sea
   const frames = await decodeFrames({ videoPath: input.videoPath, size, fps: input.fps, stride, crop: box, signal: input.signal });
   const search = await searchSwing({ pool, frames, fps: input.fps, stride, width: size.width, height: size.height, signal: input.signal }, MIN_PERSON_RATIO);
   const whole = (pose: Pose | null) => (pose ? uncropPose(pose, box, playback.width, playback.height) : null);
-  return { ...search, analysed: search.analysed.map((f) => ({ ...f, pose: whole(f.pose) })) };
+  // The camera's path was read in the square: as fractions of the whole picture, like the poses.
+  const camera = { ...search.camera, x: search.camera.x.map((x) => (x * box.width) / playback.width), y: search.camera.y.map((y) => (y * box.height) / playback.height) };
+  return { ...search, camera, analysed: search.analysed.map((f) => ({ ...f, pose: whole(f.pose) })) };
 }
 
 /** Up to CROWD_SAMPLES analysed frames spread evenly over [from, to]. */
@@ -355,7 +358,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   }
   input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address } });
   const metricContext = { view, handedness, width, height };
-  const metrics = computeMetrics({ address: measured.address, backswing: measured.backswing, impact: measured.impact }, metricContext);
+  const metrics = computeMetrics(steadied(measured, plan.address, c.search.camera, playback.fps), metricContext);
 
   // Key frames cut around the golfer, each centred on its own pose, all four the same size.
   const keyPoses = new Map([...keyFrames.values()].map((f) => [f.index, measured.fused.get(f.index) ?? c.nearestSearchPose(f.index)] as const));
@@ -369,6 +372,26 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowdShare: crowdShareFound, keyframes, measureSize: source.size });
 }
 
+/**
+ * The measured poses as a still camera would have seen them (camera.ts): sideways sway is read from
+ * where the body is in the picture, and a hand-held phone's drift would read as the golfer's.
+ * Turns and posture are read from lengths and angles within one picture, which a camera's shift keeps.
+ */
+function steadied(measured: Measured, addressFrames: number[], camera: CameraPath, fps: number): EventPoses {
+  const steady = (frame: number, pose: Pose) => steadyPose(pose, cameraOffsetAt(camera, frame));
+  return {
+    address: addressFrames.flatMap((i) => {
+      const pose = measured.fused.get(i);
+      return pose ? [steady(i, pose)] : [];
+    }),
+    backswing: measured.backswing.map((f) => {
+      const frame = Math.round(f.timeSec * fps);
+      return { ...f, pose: steady(frame, f.pose), readings: f.readings.map((r) => steady(frame, r)) };
+    }),
+    impact: measured.impact,
+  };
+}
+
 /** The address read again on the measure model's hands (address.ts), or null to keep the search's. */
 async function readAddressAgain(c: ReportContext, events: SwingEvents): Promise<SwingEventAt | null> {
   const { input, pool, source, playback, crop } = c;
@@ -376,7 +399,7 @@ async function readAddressAgain(c: ReportContext, events: SwingEvents): Promise<
   const frames = crop ? await source.readDetail(indices, crop) : await source.read(indices);
   const { width, height } = source.size;
   const address = await readAddress({
-    pool, variant: MEASURE_MODEL, frames, width, height, fps: playback.fps, timeScale: events.timeScale, workers: measureSlots(pool), signal: input.signal,
+    pool, variant: MEASURE_MODEL, frames, width, height, fps: playback.fps, timeScale: events.timeScale, workers: measureSlots(pool), camera: c.search.camera, signal: input.signal,
     toFrame: crop ? (pose) => uncropPose(pose, crop, width, height) : (pose) => pose,
   });
   return address && address.frame < events.top.frame ? address : null;
@@ -454,6 +477,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     // The turn read on each measured frame from address to the top: the curve the figures come from.
     turnCurve: { frames: p.measured.backswing.map((f) => Math.round(f.timeSec * c.playback.fps)), ...curve, evidence: { shoulders: evidence('shoulders'), hips: evidence('hips') } },
     refinedFrames: c.search.fineFrames,
+    camera: cameraSummary(c.search.camera),
     timings: c.timings,
   };
   return { ok: true, summary, keyframes: p.keyframes, poseTrack, fields: { technicalDetails } };

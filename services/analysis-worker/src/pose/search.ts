@@ -6,9 +6,10 @@
  * events that need it are timed as finely as a full-rate pass would. A 10 s clip costs ~55% of a
  * full-rate pass, most of it while the playback transcode is still running.
  */
+import { STILL_CAMERA, cameraOffsetAt, cameraPath, type CameraPath } from './camera.js';
 import { detectSwingEvents, type SwingEvents, type TrackPoint } from './events.js';
 import { gripPx, handsPx, hipCentrePx, shoulderCentrePx, torsoLengthPx } from './geometry.js';
-import type { Pose } from './landmarks.js';
+import type { Pose, Vec2 } from './landmarks.js';
 import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
 import type { PosePool } from './runtime/pool.js';
 import type { RawFrame } from './runtime/protocol.js';
@@ -60,20 +61,47 @@ export interface SearchResult {
   lastFrame: number;
   /** Frames the fine pass looked at again. */
   fineFrames?: number;
-  /** Coarse pass (it waits for the transcode's frames), fine pass. */
-  timings: { coarseMs: number; fineMs?: number };
+  /** Where the camera moved the picture, from the background (camera.ts); still when not read. */
+  camera: CameraPath;
+  /** Coarse pass (it waits for the transcode's frames), camera path, fine pass. */
+  timings: { coarseMs: number; cameraMs?: number; fineMs?: number };
 }
 
-export function trackPoints(frames: PassFrame[], fps: number, width: number, height: number): TrackPoint[] {
-  return frames.map((f) => ({
-    frame: f.index,
-    timeSec: f.index / fps,
-    hands: f.pose ? handsPx(f.pose, width, height) : null,
-    grip: f.pose ? gripPx(f.pose, width, height) : null,
-    hips: f.pose ? hipCentrePx(f.pose, width, height) : null,
-    shoulders: f.pose ? shoulderCentrePx(f.pose, width, height) : null,
-    torsoPx: f.pose ? torsoLengthPx(f.pose, width, height) : null,
-  }));
+/**
+ * The landmarks the events are read from, in pixels, less the camera's own movement by then (so a
+ * hand-held phone's sway is not read as the body moving).
+ */
+export function trackPoints(frames: PassFrame[], fps: number, width: number, height: number, camera: CameraPath = STILL_CAMERA): TrackPoint[] {
+  return frames.map((f) => {
+    const [cx, cy] = cameraOffsetAt(camera, f.index);
+    const still = (p: Vec2): Vec2 => [p[0] - cx * width, p[1] - cy * height];
+    return {
+      frame: f.index,
+      timeSec: f.index / fps,
+      hands: f.pose ? still(handsPx(f.pose, width, height)) : null,
+      grip: f.pose ? still(gripPx(f.pose, width, height)) : null,
+      hips: f.pose ? still(hipCentrePx(f.pose, width, height)) : null,
+      shoulders: f.pose ? still(shoulderCentrePx(f.pose, width, height)) : null,
+      torsoPx: f.pose ? torsoLengthPx(f.pose, width, height) : null,
+    };
+  });
+}
+
+/** The pose of the analysed frame nearest `frame` (the coarse pass looks at every other frame or fewer). */
+function nearestPose(analysed: PassFrame[]): (frame: number) => Pose | null {
+  const found = analysed.filter((f) => f.pose !== null);
+  return (frame) => {
+    // The first one at or after `frame` (they are in order), or the one before it if nearer.
+    let [lo, hi] = [0, found.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (found[mid]!.index < frame) lo = mid + 1;
+      else hi = mid;
+    }
+    const [before, after] = [found[lo - 1], found[lo]];
+    const nearer = !after || (before && frame - before.index < after.index - frame) ? before : after;
+    return nearer?.pose ?? null;
+  };
 }
 
 const foundRatio = (frames: PassFrame[]): number => (frames.length ? frames.filter((f) => f.pose !== null).length / frames.length : 0);
@@ -120,9 +148,12 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   const { coarse, frames } = await coarsePass(input);
   const lastFrame = frames.length ? frames[frames.length - 1]!.index : 0;
   const coarseMs = Math.round(performance.now() - started);
-  const coarseOnly = { analysed: coarse, personFoundRatio: foundRatio(coarse), events: null, lastFrame, timings: { coarseMs } };
-  if (foundRatio(coarse) < minPersonRatio) return coarseOnly;
-  const found = detectSwingEvents(trackPoints(coarse, fps, width, height));
+  const still = { analysed: coarse, personFoundRatio: foundRatio(coarse), events: null, lastFrame, camera: STILL_CAMERA, timings: { coarseMs } };
+  if (foundRatio(coarse) < minPersonRatio) return still;
+  const cameraStarted = performance.now();
+  const camera = cameraPath(frames, nearestPose(coarse));
+  const coarseOnly = { ...still, camera, timings: { coarseMs, cameraMs: Math.round(performance.now() - cameraStarted) } };
+  const found = detectSwingEvents(trackPoints(coarse, fps, width, height, camera));
   if (!found.ok) return coarseOnly;
   // Slow motion stretches the swing: so do the windows around it. And the coarse pass may already look
   // often enough in real time (a 5× slow clip looked at 21 times a second is 105 looks per real second).
@@ -144,11 +175,11 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   const fineMs = Math.round(performance.now() - fineStarted);
   const analysed = [...coarse.filter((f) => !inSwing(f.index)), ...fine].sort((a, b) => a.index - b.index);
   // Top and impact timed at the full rate; the coarse pass still decides how many swings there were.
-  const refined = detectSwingEvents(trackPoints(analysed, fps, width, height));
+  const refined = detectSwingEvents(trackPoints(analysed, fps, width, height, camera));
   const events = refined.ok
     ? { ...refined.events, multipleSwings: found.events.multipleSwings, swingCount: found.events.swingCount }
     : found.events;
-  return { analysed, personFoundRatio: foundRatio(analysed), events, lastFrame, fineFrames: fine.length, timings: { coarseMs, fineMs } };
+  return { analysed, personFoundRatio: foundRatio(analysed), events, lastFrame, camera, fineFrames: fine.length, timings: { ...coarseOnly.timings, fineMs } };
 }
 
 /** The frames `wanted` picks, run at the full rate as unbroken stretches (each its own tracking run). */

@@ -1,0 +1,306 @@
+/*
+ * The camera's own movement, read from the background around the golfer.
+ *
+ * A phone held in the hand turns a little as it is held, and it is often lowered or walked away after
+ * the finish. A turn of the camera moves every still thing in the picture by the same amount, the
+ * golfer with the background (a rotation has no parallax), so the background's shift from one frame
+ * to the next is the camera's, and a landmark's movement less that shift is the body's own. Without
+ * this, a hand-held clip's finish never settles (the sway reads as the body still moving) and the
+ * sway figures read the phone's drift as the golfer's.
+ *
+ * Method: the shift of the picture outside the golfer (and the club's reach) between consecutive
+ * frames, by Lucas–Kanade least squares for one translation, coarse to fine, with outlying pixels
+ * (someone walking behind) weighted down. A shift is used only when its own standard error is small
+ * (a plain sky or a grey wall gives none) and it matches the two pictures better than no shift at all;
+ * otherwise the camera is taken as still for that step. So a camera on a tripod reads exactly still
+ * (on the shared clips, every figure is as it was without this), and only a camera that moved moves
+ * the landmarks. What is left is mostly the model's own jitter on a small golfer: on bench:robustness's
+ * hand-held fifth-height golfer the true camera path (known there) dates the finish where this one does,
+ * 24 frames late, and on its left-handed portrait clip 6 frames early, this one 10 late.
+ */
+import { bodyBox, boxHeight, grow, type Box } from './crowd.js';
+import { LM, type Pose } from './landmarks.js';
+import type { RawFrame } from './runtime/protocol.js';
+
+export const CAMERA = {
+  /** A club reaches up to about this share of the golfer's height from the hands (a driver ~1.1 m on a 1.8 m golfer). */
+  clubReach: 0.65,
+  /** Around the body's landmarks this share of its height is masked too (hair, clothes, the landmarks' own error). */
+  bodyMargin: 0.12,
+  /** Pyramid levels below the half-size picture (each halves it): shifts up to ~2³ half-size pixels a frame are followed… */
+  levels: 2,
+  /** …as long as a level keeps this many pixels on its short side (fewer leave too little background to read). */
+  coarsestSide: 16,
+  /** Gauss–Newton steps at each level, at most… */
+  steps: 4,
+  /** …stopping once a step moves the shift less than this (pixels of the level). */
+  converged: 0.01,
+  /** A step's shift is used when its standard error (half-size pixels) is below this. */
+  maxStandardError: 0.05,
+  /** Of the picture, at least this share must be background to read a shift from. */
+  minBackgroundShare: 0.08,
+  /** Residuals beyond this many times their median absolute size count less (Huber weights). */
+  robustScale: 2.5,
+  /** Grey levels: a pixel's difference counts at most this much when shifts are compared. */
+  mismatchCap: 20,
+  /** Grey levels: the residual floor below which a pixel always counts fully (compression noise). */
+  noiseFloor: 2,
+} as const;
+
+/** Where the camera had moved the picture by each analysed frame, since the first (fractions of the width and height). */
+export interface CameraPath {
+  frames: number[];
+  x: number[];
+  y: number[];
+  /** Steps whose shift was read (the rest were taken as still). */
+  readSteps: number;
+}
+
+export const STILL_CAMERA: CameraPath = { frames: [], x: [], y: [], readSteps: 0 };
+
+/** One level of a grey picture (luminance). */
+interface Level {
+  width: number;
+  height: number;
+  grey: Float32Array;
+}
+
+/** The frame's luminance at half size (2×2 means: compression noise averaged), then each further level halved again. */
+function pyramid(frame: RawFrame): Level[] {
+  const width = Math.floor(frame.width / 2);
+  const height = Math.floor(frame.height / 2);
+  const grey = new Float32Array(width * height);
+  const d = frame.data;
+  const lum = (o: number) => 0.2126 * d[o]! + 0.7152 * d[o + 1]! + 0.0722 * d[o + 2]!;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (2 * y * frame.width + 2 * x) * 4;
+      const below = o + frame.width * 4;
+      grey[y * width + x] = (lum(o) + lum(o + 4) + lum(below) + lum(below + 4)) / 4;
+    }
+  }
+  const levels: Level[] = [{ width, height, grey }];
+  while (levels.length <= CAMERA.levels && Math.min(width, height) >> levels.length >= CAMERA.coarsestSide) levels.push(halve(levels[levels.length - 1]!));
+  return levels;
+}
+
+function halve(level: Level): Level {
+  const width = Math.floor(level.width / 2);
+  const height = Math.floor(level.height / 2);
+  const grey = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = 2 * y * level.width + 2 * x;
+      grey[y * width + x] = (level.grey[o]! + level.grey[o + 1]! + level.grey[o + level.width]! + level.grey[o + level.width + 1]!) / 4;
+    }
+  }
+  return { width, height, grey };
+}
+
+/**
+ * Where the golfer and the club may be in a frame (normalised boxes): the body's landmarks with a margin,
+ * and the club's reach around the hands. `aspect` is the picture's height over its width.
+ */
+export function golferBoxes(pose: Pose, aspect: number): Box[] {
+  const body = bodyBox(pose);
+  const at = (i: number) => [pose.image[i * 4]!, pose.image[i * 4 + 1]!] as const;
+  const [[lx, ly], [rx, ry]] = [at(LM.leftWrist), at(LM.rightWrist)];
+  const [hx, hy] = [(lx + rx) / 2, (ly + ry) / 2];
+  const reach = boxHeight(body) * CAMERA.clubReach;
+  const across = reach * aspect; // the same length as a share of the width
+  return [grow(body, CAMERA.bodyMargin), { left: hx - across, right: hx + across, top: hy - reach, bottom: hy + reach }];
+}
+
+/** 1 where the background is, 0 inside any of the golfer's boxes (normalised). */
+function backgroundMask(width: number, height: number, boxes: Box[]): Uint8Array {
+  const mask = new Uint8Array(width * height).fill(1);
+  for (const box of boxes) {
+    const x0 = Math.max(0, Math.floor(box.left * width));
+    const x1 = Math.min(width, Math.ceil(box.right * width));
+    const y0 = Math.max(0, Math.floor(box.top * height));
+    const y1 = Math.min(height, Math.ceil(box.bottom * height));
+    for (let y = y0; y < y1; y++) if (x1 > x0) mask.fill(0, y * width + x0, y * width + x1);
+  }
+  return mask;
+}
+
+/** Bilinear sample of `grey` at (x, y), or NaN outside. */
+function sample(level: Level, x: number, y: number): number {
+  if (x < 0 || y < 0 || x > level.width - 1 || y > level.height - 1) return NaN;
+  const x0 = Math.min(Math.floor(x), level.width - 2);
+  const y0 = Math.min(Math.floor(y), level.height - 2);
+  const fx = x - x0;
+  const fy = y - y0;
+  const g = level.grey;
+  const o = y0 * level.width + x0;
+  return (g[o]! * (1 - fx) + g[o + 1]! * fx) * (1 - fy) + (g[o + level.width]! * (1 - fx) + g[o + level.width + 1]! * fx) * fy;
+}
+
+interface Step {
+  dx: number;
+  dy: number;
+  /** Standard error of the shift (pixels of the level), Infinity when the background gives no fix. */
+  error: number;
+}
+
+/** Bins of the residuals' histogram, per grey level: the median of ~10⁴ residuals without sorting them. */
+const BINS_PER_LEVEL = 4;
+
+/** The median of |values[0..count)| to a quarter of a grey level. */
+function medianAbs(values: Float32Array, count: number): number {
+  if (count === 0) return 0;
+  const bins = new Uint32Array(256 * BINS_PER_LEVEL + 1);
+  for (let k = 0; k < count; k++) bins[Math.min(bins.length - 1, Math.floor(Math.abs(values[k]!) * BINS_PER_LEVEL))]!++;
+  let seen = 0;
+  for (let bin = 0; bin < bins.length; bin++) {
+    seen += bins[bin]!;
+    if (seen * 2 >= count) return (bin + 0.5) / BINS_PER_LEVEL;
+  }
+  return 256;
+}
+
+/** The background pixels of `a` whose shifted place in `b` is background too: gradients of `a` and residuals. */
+function compare(a: Level, b: Level, background: Uint8Array, d: { dx: number; dy: number }) {
+  const n = a.width * a.height;
+  const [gx, gy, r, textured] = [new Float32Array(n), new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  let [count, texturedCount] = [0, 0];
+  for (let y = 1; y < a.height - 1; y++) {
+    for (let x = 1; x < a.width - 1; x++) {
+      const i = y * a.width + x;
+      if (!background[i]) continue;
+      const bx = Math.round(x + d.dx);
+      const by = Math.round(y + d.dy);
+      if (bx < 0 || by < 0 || bx >= b.width || by >= b.height || !background[by * b.width + bx]) continue;
+      const moved = sample(b, x + d.dx, y + d.dy);
+      if (Number.isNaN(moved)) continue;
+      gx[count] = (a.grey[i + 1]! - a.grey[i - 1]!) / 2;
+      gy[count] = (a.grey[i + a.width]! - a.grey[i - a.width]!) / 2;
+      r[count] = moved - a.grey[i]!;
+      // The residuals' scale from textured pixels only: a flat sky's zeros would make every edge an outlier.
+      if (Math.abs(gx[count]!) + Math.abs(gy[count]!) > CAMERA.noiseFloor) textured[texturedCount++] = r[count]!;
+      count++;
+    }
+  }
+  return { gx, gy, r, count, scale: Math.max(CAMERA.noiseFloor, CAMERA.robustScale * 1.4826 * medianAbs(textured, texturedCount)) };
+}
+
+/**
+ * One Gauss–Newton step of the shift that carries `a`'s background onto `b`: b(x + d) ≈ a(x), with a's
+ * gradients (fixed, so the normal matrix is a's texture alone), residuals beyond `scale` weighted down.
+ */
+function refine(a: Level, b: Level, background: Uint8Array, d: { dx: number; dy: number }): Step {
+  const { gx, gy, r, count, scale } = compare(a, b, background, d);
+  if (count < a.width * a.height * CAMERA.minBackgroundShare) return { ...d, error: Infinity };
+  let [sxx, sxy, syy, sxr, syr, srr, sw] = [0, 0, 0, 0, 0, 0, 0];
+  for (let k = 0; k < count; k++) {
+    const [x, y, e] = [gx[k]!, gy[k]!, r[k]!];
+    const w = Math.abs(e) <= scale ? 1 : scale / Math.abs(e);
+    sxx += w * x * x;
+    sxy += w * x * y;
+    syy += w * y * y;
+    sxr += w * x * e;
+    syr += w * y * e;
+    srr += w * e * e;
+    sw += w;
+  }
+  const det = sxx * syy - sxy * sxy;
+  const smallest = (sxx + syy) / 2 - Math.sqrt(((sxx - syy) / 2) ** 2 + sxy * sxy);
+  if (det <= 0 || smallest <= 0) return { ...d, error: Infinity };
+  // Solve [sxx sxy; sxy syy]·Δ = −[sxr; syr].
+  const ddx = -(syy * sxr - sxy * syr) / det;
+  const ddy = -(sxx * syr - sxy * sxr) / det;
+  // The residual variance over the weakest direction's texture: the shift's own standard error.
+  const error = Math.sqrt(srr / sw / smallest);
+  return { dx: d.dx + ddx, dy: d.dy + ddy, error };
+}
+
+/**
+ * The background's shift from `a` to `b`, half-size pixels, coarse to fine, outside both frames'
+ * golfers; null when it cannot be read.
+ */
+export function backgroundShift(a: Level[], b: Level[], golfers: Box[]): { dx: number; dy: number } | null {
+  let d = { dx: 0, dy: 0 };
+  let last: Step = { ...d, error: Infinity };
+  for (let l = a.length - 1; l >= 0; l--) {
+    if (l < a.length - 1) d = { dx: d.dx * 2, dy: d.dy * 2 };
+    const background = backgroundMask(a[l]!.width, a[l]!.height, golfers);
+    for (let s = 0; s < CAMERA.steps; s++) {
+      last = refine(a[l]!, b[l]!, background, d);
+      if (!Number.isFinite(last.error)) break;
+      const moved = Math.hypot(last.dx - d.dx, last.dy - d.dy);
+      d = { dx: last.dx, dy: last.dy };
+      if (moved < CAMERA.converged) break;
+    }
+  }
+  if (!Number.isFinite(last.error) || last.error > CAMERA.maxStandardError) return null;
+  // A shift must match the pictures better than none at all: a false match (a repeating fence, a
+  // few textured pixels) can look precise and still be wrong.
+  const background = backgroundMask(a[0]!.width, a[0]!.height, golfers);
+  return mismatch(a[0]!, b[0]!, background, d) <= mismatch(a[0]!, b[0]!, background, { dx: 0, dy: 0 }) ? d : null;
+}
+
+/** Mean absolute difference of the background under shift `d`, each pixel's capped (someone walking by counts little). */
+function mismatch(a: Level, b: Level, background: Uint8Array, d: { dx: number; dy: number }): number {
+  const { r, count } = compare(a, b, background, d);
+  let sum = 0;
+  for (let k = 0; k < count; k++) sum += Math.min(Math.abs(r[k]!), CAMERA.mismatchCap);
+  return count ? sum / count : Infinity;
+}
+
+/**
+ * The camera's path through `frames` (in order), with the golfer masked where `poseAt` finds them.
+ * Each step's shift is added to the last; a step that cannot be read adds nothing.
+ */
+export function cameraPath(frames: RawFrame[], poseAt: (frame: number) => Pose | null): CameraPath {
+  const path: CameraPath = { frames: [], x: [], y: [], readSteps: 0 };
+  let previous = null as { levels: Level[]; golfer: Box[] } | null;
+  for (const frame of frames) {
+    const pose = poseAt(frame.index);
+    const golfer = pose ? golferBoxes(pose, frame.height / frame.width) : (previous?.golfer ?? []);
+    const levels = pyramid(frame);
+    let [x, y] = [0, 0];
+    if (previous) {
+      const shift = backgroundShift(previous.levels, levels, [...previous.golfer, ...golfer]);
+      const last = path.frames.length - 1;
+      x = path.x[last]! + (shift ? shift.dx / levels[0]!.width : 0);
+      y = path.y[last]! + (shift ? shift.dy / levels[0]!.height : 0);
+      if (shift) path.readSteps++;
+    }
+    path.frames.push(frame.index);
+    path.x.push(x);
+    path.y.push(y);
+    previous = { levels, golfer };
+  }
+  return path;
+}
+
+/** The camera's offset at `frame` (fractions of the picture), between its neighbours; 0 on a still path. */
+export function cameraOffsetAt(path: CameraPath, frame: number): [number, number] {
+  const n = path.frames.length;
+  if (n === 0) return [0, 0];
+  if (frame <= path.frames[0]!) return [path.x[0]!, path.y[0]!];
+  if (frame >= path.frames[n - 1]!) return [path.x[n - 1]!, path.y[n - 1]!];
+  const hi = path.frames.findIndex((f) => f >= frame);
+  if (path.frames[hi] === frame) return [path.x[hi]!, path.y[hi]!];
+  const t = (frame - path.frames[hi - 1]!) / (path.frames[hi]! - path.frames[hi - 1]!);
+  return [path.x[hi - 1]! + (path.x[hi]! - path.x[hi - 1]!) * t, path.y[hi - 1]! + (path.y[hi]! - path.y[hi - 1]!) * t];
+}
+
+/** For the technical details: the share of steps read, and how far the camera wandered (fractions of the picture). */
+export function cameraSummary(path: CameraPath): { readShare: number; travel: { x: number; y: number } } {
+  const range = (v: number[]) => (v.length ? Math.max(...v) - Math.min(...v) : 0);
+  const round3 = (v: number) => Math.round(v * 1000) / 1000;
+  const steps = Math.max(1, path.frames.length - 1);
+  return { readShare: round3(path.readSteps / steps), travel: { x: round3(range(path.x)), y: round3(range(path.y)) } };
+}
+
+/** The pose as a still camera would have seen it: its picture landmarks less the camera's offset by then. */
+export function steadyPose(pose: Pose, [dx, dy]: [number, number]): Pose {
+  if (dx === 0 && dy === 0) return pose;
+  const image = Float32Array.from(pose.image);
+  for (let i = 0; i < image.length; i += 4) {
+    image[i] = image[i]! - dx;
+    image[i + 1] = image[i + 1]! - dy;
+  }
+  return { image, world: pose.world };
+}
