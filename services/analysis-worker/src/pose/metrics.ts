@@ -187,6 +187,9 @@ function headWidthPx(address: Pose[], ctx: MetricContext): number {
   return median(address.map((p) => dist2(imagePoint(p, LM.leftEar, ctx.width, ctx.height), imagePoint(p, LM.rightEar, ctx.width, ctx.height))));
 }
 
+/** Sway is where the body is in the picture, so a phone that moved is taken out first (camera.ts). */
+const STILL_CAMERA_NOTE = 'If the phone moved while filming, how far it moved is read from the background and taken out first.';
+
 function swayMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'headSway' | 'hipSway'> {
   if (ctx.view !== 'face-on') {
     return { headSway: notMeasurable('headWidths', 'face-on', WITHHELD_TEXT.swayFromBehind), hipSway: notMeasurable('headWidths', 'face-on', WITHHELD_TEXT.swayFromBehind) };
@@ -202,8 +205,8 @@ function swayMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'head
     return figure(median(moves), 'headWidths', 'face-on', confidenceOf(visibility, robustSpread(moves), SWAY_SCATTER_LIMIT), note, round2);
   };
   return {
-    headSway: sway((p) => headPx(p, ctx.width, ctx.height), HEAD, 'Read from the front: how far your head moved sideways between address and the top, in widths of your own head. Positive is away from the target.'),
-    hipSway: sway((p) => hipCentrePx(p, ctx.width, ctx.height), HIPS, 'Read from the front: how far the middle of your hips moved sideways between address and the top, in widths of your own head. Positive is away from the target.'),
+    headSway: sway((p) => headPx(p, ctx.width, ctx.height), HEAD, `Read from the front: how far your head moved sideways between address and the top, in widths of your own head. Positive is away from the target. ${STILL_CAMERA_NOTE}`),
+    hipSway: sway((p) => hipCentrePx(p, ctx.width, ctx.height), HIPS, `Read from the front: how far the middle of your hips moved sideways between address and the top, in widths of your own head. Positive is away from the target. ${STILL_CAMERA_NOTE}`),
   };
 }
 
