@@ -17,6 +17,10 @@ const labels = loadLabels();
 if (!labels) console.warn(`real-clips: the shared fixtures are absent from ${fixturesDir()}: skipped (set SWINGFIT_FIXTURES)`);
 
 type Run = Extract<PoseStageResult, { ok: true }>;
+/** The technical details' camera summary (camera.cameraSummary). */
+type CameraRead = { readShare: number; travel: { x: number; y: number } };
+/** Head widths: a moving camera's sway figure against the still clip's (bench:robustness: 0.06-0.08 on the hand-held clips). */
+const SWAY_AGREEMENT = 0.25;
 const runs = new Map<string, { original: PoseStageResult; mirrored: PoseStageResult }>();
 const ok = (r: PoseStageResult | undefined): Run => {
   expect(r?.ok, r && !r.ok ? r.reason : 'not analysed').toBe(true);
@@ -160,10 +164,12 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
   // frame tall) was refused until the search looked again on a square around a golfer under a fifth of
   // the frame (locate.SQUARE_SEARCH_SHARE) and took how low the hands came at impact unsmoothed.
   // (bench:robustness: this golfer on a faster sway still reads the hips 11° from the still clip's.)
+  // The camera's own movement is read from the background and taken out (camera.ts): before, the
+  // finish never settled (12-14 frames early) and the sway read the phone's drift (-8.5 head widths).
   it.each([
     { name: 'a fifth of the frame tall, landscape', clip: 'adam_scott_iron_fo', filter: 'scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:100+90*sin(2*PI*t*0.5):100+70*sin(2*PI*t*0.9+1)' },
     { name: 'far, in portrait', clip: 'morikawa_iron_dtl', filter: 'scale=trunc(iw*0.45/2)*2:-2,pad=1180:2020:150:950:gray,crop=1080:1920:50+40*sin(2*PI*t*0.6):50+40*sin(2*PI*t*1.1+2)' },
-  ])('reads a small golfer filmed hand-held ($name): the right hand and view, the top and impact, turns near the still clip\'s', async ({ clip, filter }) => {
+  ])('reads a small golfer filmed hand-held ($name): the right hand and view, every event, turns and sway near the still clip\'s', async ({ clip, filter }) => {
     const label = labels!.find((l) => l.name === clip);
     expect(label, `${clip} in labels.json`).toBeDefined();
     if (!label) return;
@@ -172,9 +178,8 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     const run = ok((await analyseUpload(file, label.view, join(dir, `hand-held-${clip}`))).result);
     expect(run.summary.view).toBe(label.view);
     expect(run.summary.handedness).toBe(label.handedness);
-    for (const e of scoreEvents(label, run.summary, frameTimes(file)).filter((x) => x.name === 'top' || x.name === 'impact')) {
-      expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance);
-    }
+    for (const e of scoreEvents(label, run.summary, frameTimes(file))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance + 0.5);
+    expect((run.fields.technicalDetails.camera as CameraRead).travel.x, 'the camera was read to move').toBeGreaterThan(0.03);
     // Face-on, the shoulders within the far golfer's 10°; the hips of a small, moving golfer read 2-8°
     // from the still clip's over the runs of bench:robustness, so within 15°. From behind, a small
     // golfer's shoulders part further from the still clip's (the far golfer in portrait 11.0°; this clip
@@ -184,5 +189,25 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
       expect(Math.abs(run.summary.metrics[figure].value! - still[figure].value!), figure).toBeLessThanOrEqual(bounds[figure]);
     }
+    if (label.view === 'face-on') {
+      const [moving, steady] = [run.summary.metrics.headSway, still.headSway];
+      expect(moving.measurable && steady.measurable, 'head sway read on both').toBe(true);
+      expect(Math.abs(moving.value! - steady.value!), `head sway ${moving.value} vs ${steady.value}`).toBeLessThanOrEqual(SWAY_AGREEMENT);
+    }
+  }, 120_000);
+
+  // The phone taken down after the finish: the picture slides away while the golfer holds the finish.
+  it('dates the finish of a clip whose camera walks off after it (the camera read from the background)', async () => {
+    const label = labels!.find((l) => l.name === 'adam_scott_iron_dtl');
+    expect(label, 'adam_scott_iron_dtl in labels.json').toBeDefined();
+    if (!label) return;
+    const file = join(dir, 'camera-walks-off.mp4');
+    const filter = "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0";
+    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', filter, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', file]);
+    const run = ok((await analyseUpload(file, label.view, join(dir, 'camera-walks-off'))).result);
+    for (const e of scoreEvents(label, run.summary, frameTimes(file))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance + 0.5);
+    // It slides 400 of 1280 pixels (0.31 of the width); bench:robustness reads 0.22: 17 of the slide's 24
+    // steps are read, the rest not precisely enough, and those count as still.
+    expect((run.fields.technicalDetails.camera as CameraRead).travel.x).toBeGreaterThan(0.15);
   }, 120_000);
 });
