@@ -18,6 +18,7 @@ function serialise(seen: PoseStageInspection) {
     fps: seen.fps, searchSize: seen.searchSize, measureSize: seen.measureSize, view: seen.view, handedness: seen.handedness,
     stride: seen.search.analysed.length > 1 ? seen.search.analysed[1]!.index - seen.search.analysed[0]!.index : 1,
     lastFrame: seen.search.lastFrame,
+    camera: seen.search.camera,
     address: seen.address,
     analysed: seen.search.analysed.map((f) => ({ index: f.index, pose: pose(f.pose) })),
     measured: {

@@ -13,6 +13,7 @@ import { computeMetrics, type EventPoses } from '../src/pose/metrics.js';
 import { turnReference, type BodyLine } from '../src/pose/turn.js';
 import { agreement, summary, type ClipRun } from './real-clips-report.js';
 import { trackPoints } from '../src/pose/search.js';
+import { STILL_CAMERA, type CameraPath } from '../src/pose/camera.js';
 import { readAsLabelled, scoreEvents, turnsOf, type ClipLabel } from './real-clips.js';
 
 const DIR = process.env.POSE_DUMP_DIR ?? '/tmp/swingfit-pose-dump';
@@ -33,6 +34,8 @@ export interface Dump {
   measured: EventPoses;
   /** The address the measure model's hands read (address.ts), where the dump has it. */
   measureAddress: { frame: number; timeSec: number } | null;
+  /** The camera's path the search read (camera.ts); still in dumps made before it was. */
+  camera: CameraPath;
 }
 
 export function loadDumps(): Dump[] {
@@ -42,7 +45,7 @@ export function loadDumps(): Dump[] {
     const s = d.seen;
     return [{
       name: f.replace(/-[a-z0-9]+\.json$/, ''), label: d.label, variant: d.variant, times: d.times, fps: s.fps, searchSize: s.searchSize, measureSize: s.measureSize,
-      view: s.view, handedness: s.handedness, measureAddress: s.address?.measure ?? null,
+      view: s.view, handedness: s.handedness, measureAddress: s.address?.measure ?? null, camera: s.camera ?? STILL_CAMERA,
       analysed: s.analysed.map((a: { index: number; pose: RawPose }) => ({ index: a.index, pose: pose(a.pose) })),
       measured: {
         address: s.measured.address.map(pose),
@@ -71,7 +74,7 @@ function printReadings(d: Dump): void {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const runs: ClipRun[] = [];
   for (const d of loadDumps()) {
-    const found = detectSwingEvents(trackPoints(d.analysed, d.fps, d.searchSize.width, d.searchSize.height));
+    const found = detectSwingEvents(trackPoints(d.analysed, d.fps, d.searchSize.width, d.searchSize.height, d.camera));
     // The address as the product dates it: read again on the measure model's hands where that succeeded.
     const ev = found.ok ? { ...found.events, ...(d.measureAddress ? { address: d.measureAddress } : {}) } : null;
     const scores = ev ? scoreEvents(d.label, { events: ev } as never, d.times) : [];
