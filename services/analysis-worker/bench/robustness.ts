@@ -10,8 +10,8 @@
  *   HEVC 640        the face-on clip as 640-pixel HEVC
  *   phone 4K        the face-on clip as a phone stores it by default: 3840x2160 HEVC at 60 fps
  *   hand-held       a phone held by a friend: the picture drifts and shakes by up to 90 pixels, with the
- *                   golfer a fifth of a landscape frame tall, far in a portrait frame, and mirrored (a
- *                   left-hander) in a portrait frame
+ *                   golfer a fifth of a landscape frame tall, far in a portrait frame, mirrored (a
+ *                   left-hander) in a portrait frame, and close by, most of a portrait frame's height
  *   black frames    half a second of black before and after the swing
  *   camera walks    the picture slides away after the finish (the camera taken down)
  *   24 / 240 fps    the face-on clips at 24 frames per second, and at 240 (each frame repeated)
@@ -71,6 +71,9 @@ const CASES: Case[] = [
   { name: 'hand-held, golfer a fifth tall, slower sway', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:100+90*sin(2*PI*t*0.5):100+70*sin(2*PI*t*0.9+1)', ...X264], ext: 'mp4', slower: 1 },
   { name: 'hand-held, far, portrait', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', `scale=trunc(iw*0.45/2)*2:-2,pad=1180:2020:150:950:gray,crop=1080:1920:${shake(40, 40)}`, ...X264], ext: 'mp4', slower: 1 },
   { name: 'hand-held, left-handed, portrait', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', `hflip,crop=720:720:280:0,scale=500:500,pad=1180:2020:300:900:gray,crop=1080:1920:${shake(45, 45)}`, ...X264], ext: 'mp4', slower: 1, mirrored: true },
+  // A phone held upright close by: the golfer most of the frame's height, so around the top the club's reach hides
+  // most of the background the camera is read from (camera.ts).
+  { name: 'hand-held, portrait, golfer most of the frame', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'crop=380:680:450+30*sin(2*PI*t*0.6):30+10*sin(2*PI*t*1.1+2),scale=720:1288', ...X264], ext: 'mp4', slower: 1 },
   { name: 'black frames before and after', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'tpad=start=15:stop=15:color=black', ...X264], ext: 'mp4', slower: 1, leadSec: 0.5 },
   { name: 'camera walks away after the finish', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0", ...X264], ext: 'mp4', slower: 1 },
   { name: '24 fps', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'fps=24', ...X264], ext: 'mp4', slower: 1 },

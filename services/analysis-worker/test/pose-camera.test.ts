@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraOffsetAt, cameraPath, cameraSummary, steadyPose } from '../src/pose/camera.js';
+import { cameraOffsetAt, cameraPath, cameraSummary, fillSteps, steadyPose } from '../src/pose/camera.js';
 import { LANDMARK_COUNT, LM, type Pose } from '../src/pose/landmarks.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
 import { trackPoints } from '../src/pose/search.js';
@@ -90,7 +90,7 @@ describe('the camera path, read from the background', () => {
     // alone can still look precise, and is kept only when it matches the pictures better than none.
     const background = (x: number, y: number, k: number) => (x > 20 + 3 * k && x < 45 + 3 * k && y > 30 && y < 110 ? scene(x - 3 * k, y, 7) : scene(x, y));
     const path = pathOf({ camera: () => [0, 0], background });
-    expect(path.readSteps).toBe(0);
+    expect(path.readSteps).toBe(FRAMES - 1); // each step read, as still
     expect(Math.max(...path.x.map(Math.abs), ...path.y.map(Math.abs))).toBe(0);
   });
 
@@ -123,6 +123,18 @@ describe('the camera path, read from the background', () => {
     expect(summary.readShare).toBe(1);
     expect(summary.travel.x).toBeCloseTo((2 * (FRAMES - 1)) / W, 2);
     expect(summary.travel.y).toBeLessThan(0.002);
+  });
+});
+
+describe('steps the background could not show', () => {
+  const move = (dx: number, dy = 0) => ({ dx, dy });
+  it.each([
+    { name: 'a gap in a sway is filled between the steps either side', steps: [move(1), null, null, move(4)], filled: [move(1), move(2), move(3), move(4)] },
+    { name: 'a gap between still steps stays still', steps: [move(0), null, null, move(0)], filled: [move(0), move(0), move(0), move(0)] },
+    { name: 'a gap at either end of the clip is taken as still', steps: [null, move(2), move(2), null], filled: [move(0), move(2), move(2), move(0)] },
+    { name: 'a clip with nothing to read is still throughout', steps: [null, null], filled: [move(0), move(0)] },
+  ])('$name', ({ steps, filled }) => {
+    expect(fillSteps(steps)).toEqual(filled);
   });
 });
 

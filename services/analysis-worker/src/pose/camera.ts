@@ -10,11 +10,11 @@
  *
  * Method: the shift of the picture outside the golfer (and the club's reach) between consecutive
  * frames, by Lucas–Kanade least squares for one translation, coarse to fine, with outlying pixels
- * (someone walking behind) weighted down. A shift is used only when its own standard error is small
- * (a plain sky or a grey wall gives none) and it matches the two pictures better than no shift at all;
- * otherwise the camera is taken as still for that step. So a camera on a tripod reads exactly still
- * (on the shared clips, every figure is as it was without this), and only a camera that moved moves
- * the landmarks. What is left is mostly the model's own jitter on a small golfer: on bench:robustness's
+ * (someone walking behind) weighted down. A shift is used only when it matches the two pictures better
+ * than no shift at all (else the camera stood still), and only when its own standard error is small (a
+ * plain sky or a grey wall gives none: a step that cannot be read is filled in from the steps either
+ * side). So a camera on a tripod reads exactly still (on the shared clips, every figure is as it was
+ * without this), and only a camera that moved moves the landmarks. What is left is mostly the model's own jitter on a small golfer: on bench:robustness's
  * hand-held fifth-height golfer the true camera path (known there) dates the finish where this one does,
  * 24 frames late, and on its left-handed portrait clip 6 frames early, this one 10 late.
  */
@@ -52,7 +52,7 @@ export interface CameraPath {
   frames: number[];
   x: number[];
   y: number[];
-  /** Steps whose shift was read (the rest were taken as still). */
+  /** Steps whose shift (or stillness) was read; the rest were filled in between them. */
   readSteps: number;
 }
 
@@ -216,7 +216,7 @@ function refine(a: Level, b: Level, background: Uint8Array, d: { dx: number; dy:
 
 /**
  * The background's shift from `a` to `b`, half-size pixels, coarse to fine, outside both frames'
- * golfers; null when it cannot be read.
+ * golfers: no shift when none matches better (the camera stood still); null when it cannot be read.
  */
 export function backgroundShift(a: Level[], b: Level[], golfers: Box[]): { dx: number; dy: number } | null {
   let d = { dx: 0, dy: 0 };
@@ -236,7 +236,7 @@ export function backgroundShift(a: Level[], b: Level[], golfers: Box[]): { dx: n
   // A shift must match the pictures better than none at all: a false match (a repeating fence, a
   // few textured pixels) can look precise and still be wrong.
   const background = backgroundMask(a[0]!.width, a[0]!.height, golfers);
-  return mismatch(a[0]!, b[0]!, background, d) <= mismatch(a[0]!, b[0]!, background, { dx: 0, dy: 0 }) ? d : null;
+  return mismatch(a[0]!, b[0]!, background, d) <= mismatch(a[0]!, b[0]!, background, { dx: 0, dy: 0 }) ? d : { dx: 0, dy: 0 };
 }
 
 /** Mean absolute difference of the background under shift `d`, each pixel's capped (someone walking by counts little). */
@@ -249,29 +249,47 @@ function mismatch(a: Level, b: Level, background: Uint8Array, d: { dx: number; d
 
 /**
  * The camera's path through `frames` (in order), with the golfer masked where `poseAt` finds them.
- * Each step's shift is added to the last; a step that cannot be read adds nothing.
+ * Each step's shift is added to the last; a step that cannot be read is filled in (fillSteps).
  */
 export function cameraPath(frames: RawFrame[], poseAt: (frame: number) => Pose | null): CameraPath {
-  const path: CameraPath = { frames: [], x: [], y: [], readSteps: 0 };
+  const steps: ({ dx: number; dy: number } | null)[] = [];
   let previous = null as { levels: Level[]; golfer: Box[] } | null;
   for (const frame of frames) {
     const pose = poseAt(frame.index);
     const golfer = pose ? golferBoxes(pose, frame.height / frame.width) : (previous?.golfer ?? []);
     const levels = pyramid(frame);
-    let [x, y] = [0, 0];
     if (previous) {
       const shift = backgroundShift(previous.levels, levels, [...previous.golfer, ...golfer]);
-      const last = path.frames.length - 1;
-      x = path.x[last]! + (shift ? shift.dx / levels[0]!.width : 0);
-      y = path.y[last]! + (shift ? shift.dy / levels[0]!.height : 0);
-      if (shift) path.readSteps++;
+      steps.push(shift && { dx: shift.dx / levels[0]!.width, dy: shift.dy / levels[0]!.height });
     }
-    path.frames.push(frame.index);
-    path.x.push(x);
-    path.y.push(y);
     previous = { levels, golfer };
   }
-  return path;
+  const filled = fillSteps(steps);
+  const path: CameraPath = { frames: frames.map((f) => f.index), x: [0], y: [0], readSteps: steps.filter((s) => s !== null).length };
+  filled.forEach((step, k) => {
+    path.x.push(path.x[k]! + step.dx);
+    path.y.push(path.y[k]! + step.dy);
+  });
+  return frames.length ? path : STILL_CAMERA;
+}
+
+/**
+ * Steps that could not be read (around the top, the club's reach can hide most of the background),
+ * filled in between the read steps either side: a phone in the hand moves smoothly from one frame to
+ * the next, and a camera read as still either side of a gap stays still through it. A gap at either
+ * end of the clip, with a read step on one side only, is taken as still.
+ */
+export function fillSteps(steps: ({ dx: number; dy: number } | null)[]): { dx: number; dy: number }[] {
+  return steps.map((step, k) => {
+    if (step) return step;
+    let [before, after] = [k - 1, k + 1];
+    while (before >= 0 && !steps[before]) before--;
+    while (after < steps.length && !steps[after]) after++;
+    if (before < 0 || after >= steps.length) return { dx: 0, dy: 0 };
+    const [a, b] = [steps[before]!, steps[after]!];
+    const t = (k - before) / (after - before);
+    return { dx: a.dx + (b.dx - a.dx) * t, dy: a.dy + (b.dy - a.dy) * t };
+  });
 }
 
 /** The camera's offset at `frame` (fractions of the picture), between its neighbours; 0 on a still path. */
