@@ -28,6 +28,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CameraView } from '@swingfit/contracts';
+import type { CameraSummary } from '../src/pose/camera.js';
 import { closePosePool } from '../src/pose/index.js';
 import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, frameTimes, loadLabels, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
 
@@ -170,7 +171,7 @@ try {
     const slow = result.summary.slowMotion ? `, slow motion read as ${result.summary.slowMotion.factor}x` : '';
     const hand = expectedHand(label, c.mirrored ?? false);
     const wrong = `${result.summary.view === c.view ? '' : ' WRONG VIEW'}${result.summary.handedness === hand ? '' : ' WRONG HAND'}`;
-    const camera = result.fields.technicalDetails.camera as { readShare: number; travel: { x: number; y: number } } | undefined;
+    const camera = result.fields.technicalDetails.camera as CameraSummary | undefined;
     const moved = camera ? `, camera read on ${Math.round(camera.readShare * 100)}% of steps, travel ${Math.round(camera.travel.x * 100)}% x ${Math.round(camera.travel.y * 100)}% of the picture` : '';
     console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}${moved}   [${seconds} s]`);
     console.log(`   events ${eventsAgainst(label, result.summary, c)}`);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR } from '@swingfit/contracts';
+import type { CameraSummary } from '../src/pose/camera.js';
 import { closePosePool, type PoseStageResult } from '../src/pose/index.js';
 import { AGREEMENT, MAX_WITHHELD_SHARE, TOUR_RANGES, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, makeVariant, scoreEvents } from '../bench/real-clips.js';
 
@@ -17,8 +18,6 @@ const labels = loadLabels();
 if (!labels) console.warn(`real-clips: the shared fixtures are absent from ${fixturesDir()}: skipped (set SWINGFIT_FIXTURES)`);
 
 type Run = Extract<PoseStageResult, { ok: true }>;
-/** The technical details' camera summary (camera.cameraSummary). */
-type CameraRead = { readShare: number; travel: { x: number; y: number } };
 /** Head widths: a moving camera's sway figure against the still clip's (bench:robustness: 0.06-0.08 on the hand-held clips). */
 const SWAY_AGREEMENT = 0.25;
 const runs = new Map<string, { original: PoseStageResult; mirrored: PoseStageResult }>();
@@ -179,7 +178,7 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     expect(run.summary.view).toBe(label.view);
     expect(run.summary.handedness).toBe(label.handedness);
     for (const e of scoreEvents(label, run.summary, frameTimes(file))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance + 0.5);
-    expect((run.fields.technicalDetails.camera as CameraRead).travel.x, 'the camera was read to move').toBeGreaterThan(0.03);
+    expect((run.fields.technicalDetails.camera as CameraSummary).travel.x, 'the camera was read to move').toBeGreaterThan(0.03);
     // Face-on, the shoulders within the far golfer's 10°; the hips of a small, moving golfer read 2-8°
     // from the still clip's over the runs of bench:robustness, so within 15°. From behind, a small
     // golfer's shoulders part further from the still clip's (the far golfer in portrait 11.0°; this clip
@@ -207,6 +206,6 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     const run = ok((await analyseUpload(file, label.view, join(dir, 'camera-walks-off'))).result);
     for (const e of scoreEvents(label, run.summary, frameTimes(file))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance + 0.5);
     // By the clip's end (3 s) it has slid 300 of 1280 pixels, 0.23 of the width; bench:robustness reads 0.22.
-    expect((run.fields.technicalDetails.camera as CameraRead).travel.x).toBeGreaterThan(0.15);
+    expect((run.fields.technicalDetails.camera as CameraSummary).travel.x).toBeGreaterThan(0.15);
   }, 120_000);
 });

@@ -101,7 +101,7 @@ function halve(level: Level): Level {
  * Where the golfer and the club may be in a frame (normalised boxes): the body's landmarks with a margin,
  * and the club's reach around the hands. `aspect` is the picture's height over its width.
  */
-export function golferBoxes(pose: Pose, aspect: number): Box[] {
+function golferBoxes(pose: Pose, aspect: number): Box[] {
   const body = bodyBox(pose);
   const at = (i: number) => [pose.image[i * 4]!, pose.image[i * 4 + 1]!] as const;
   const [[lx, ly], [rx, ry]] = [at(LM.leftWrist), at(LM.rightWrist)];
@@ -218,7 +218,7 @@ function refine(a: Level, b: Level, background: Uint8Array, d: { dx: number; dy:
  * The background's shift from `a` to `b`, half-size pixels, coarse to fine, outside both frames'
  * golfers: no shift when none matches better (the camera stood still); null when it cannot be read.
  */
-export function backgroundShift(a: Level[], b: Level[], golfers: Box[]): { dx: number; dy: number } | null {
+function backgroundShift(a: Level[], b: Level[], golfers: Box[]): { dx: number; dy: number } | null {
   let d = { dx: 0, dy: 0 };
   let last: Step = { ...d, error: Infinity };
   for (let l = a.length - 1; l >= 0; l--) {
@@ -305,7 +305,12 @@ export function cameraOffsetAt(path: CameraPath, frame: number): [number, number
 }
 
 /** For the technical details: the share of steps read, and how far the camera wandered (fractions of the picture). */
-export function cameraSummary(path: CameraPath): { readShare: number; travel: { x: number; y: number } } {
+export interface CameraSummary {
+  readShare: number;
+  travel: { x: number; y: number };
+}
+
+export function cameraSummary(path: CameraPath): CameraSummary {
   const range = (v: number[]) => (v.length ? Math.max(...v) - Math.min(...v) : 0);
   const round3 = (v: number) => Math.round(v * 1000) / 1000;
   const steps = Math.max(1, path.frames.length - 1);
