@@ -51,13 +51,19 @@ describe('scale positions (section 9 mobility scales)', () => {
     ['shoulderTurn', 100, 85, 95, 110, 'above'],
     ['shoulderTurn', 85, 85, 95, 110, 'within'],
     ['xFactor', 51, 40, 50, 70, 'above'],
+    // Judged as shown, in whole degrees: 50.2 reads "50°" and sits at the band's end, not above it.
+    ['xFactor', 50.2, 40, 50, 70, 'within'],
+    ['xFactor', 50.6, 40, 50, 70, 'above'],
+    ['hipRotation', 39.6, 40, 50, 70, 'within'],
+    ['hipRotation', 39.4, 40, 50, 70, 'below'],
   ] as const)('%s %d: band %d-%d on 0-%d, %s', (key, value, low, high, max, verdict) => {
     const s = mobilityScale(key, value);
     expect(s.target).toEqual([low, high]);
     expect(s.scaleMax).toBe(max);
     expect(s.bandStart).toBeCloseTo((low / max) * 100, 6);
     expect(s.bandEnd).toBeCloseTo((high / max) * 100, 6);
-    expect(s.marker).toBeCloseTo((value / max) * 100, 6);
+    expect(s.shown).toBe(Math.round(value));
+    expect(s.marker).toBeCloseTo((Math.round(value) / max) * 100, 6);
     expect(s.verdict).toBe(verdict);
   });
 

@@ -16,21 +16,21 @@ const withheldBadge = (r: { withheld?: 'view' | 'uncertain' }) => (r.withheld ==
 
 function MobilityScale({ reading }: { reading: MobilityReading }) {
   const s = mobilityScale(reading.key, reading.measurable ? reading.value : null);
-  const shown = reading.measurable && reading.value !== null;
+  const shown = s.shown !== null;
   return (
     <div className="an-scale" data-testid={`mobility-${reading.key}`}>
       <div className="an-between">
         <span className="an-strong">{s.label}</span>
         {shown ? (
           <span className="an-row">
-            <b>{Math.round(reading.value!)}°</b>
+            <b>{s.shown}°</b>
             {s.verdict && <Badge variant={s.verdict === 'within' ? 'default' : 'premium'}>{VERDICT_TEXT[s.verdict]}</Badge>}
           </span>
         ) : (
           <Badge variant="neutral">{withheldBadge(reading)}</Badge>
         )}
       </div>
-      <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${shown ? `, measured ${Math.round(reading.value!)}` : ''}`}>
+      <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${shown ? `, measured ${s.shown}` : ''}`}>
         <div className="an-scale-band" style={{ left: `${s.bandStart}%`, width: `${s.bandEnd - s.bandStart}%` }} />
         {s.marker !== null && <div className="an-scale-marker" style={{ left: `${s.marker}%` }} />}
       </div>

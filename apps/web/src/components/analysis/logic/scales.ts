@@ -19,10 +19,17 @@ export function bandVerdict(value: number, low: number, high: number): BandVerdi
   return 'within';
 }
 
-/** One mobility scale as drawn: target band and marker positions in percent of the 0..scaleMax width. */
-export function mobilityScale(key: MobilityKey, value: number | null) {
+/**
+ * One mobility scale as drawn: target band and marker positions in percent of the 0..scaleMax width.
+ * The figure is shown in whole degrees, and the verdict and marker judge that shown figure, as the
+ * write-up does: a measured 50.2° X-factor reads "50°", and "50° Above target 40-50°" would contradict
+ * itself on the golfer's screen.
+ */
+export function mobilityScale(key: MobilityKey, measured: number | null) {
   const t = MOBILITY_TARGETS[key];
+  const value = measured === null ? null : Math.round(measured);
   return {
+    shown: value,
     label: MOBILITY_LABELS[key],
     target: [t.min, t.max] as const,
     scaleMax: t.scaleMax,
