@@ -94,6 +94,12 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
       // Each figure once on the page: not repeated in the written analysis or the workout focus. (A range's
       // end is not the figure: an X-factor of 50° beside the "40-50°" target.)
       expect(await page.getByText(new RegExp(`(^|[^\\d.\\-–])${shown}`)).count()).toBe(1);
+      // The badge judges the figure as shown, as the written analysis does: this golfer's X-factor of 50.2°
+      // once read "50° Above target" beside "X-Factor inside the 40-50° target" in the strengths.
+      const scale = page.getByTestId(`mobility-${key}`);
+      const [, low, high] = /Target (\d+)-(\d+)°/.exec(await scale.innerText())!.map(Number);
+      const figure = Math.round(downTheLinePose.metrics[key]!.value!);
+      await visible(scale.getByText(figure < low! ? 'Below target' : figure > high! ? 'Above target' : 'In target range', { exact: true }));
     }
     await visible(mobility.getByText('Balance and posture'));
     await shot(page, '21-both-views-mobility');
