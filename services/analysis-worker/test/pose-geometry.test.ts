@@ -131,6 +131,32 @@ describe('the curve through the backswing', () => {
     expect(textFor(apart, 'down-the-line').mobilityAnalysis.shoulderTurn).toBe('not measurable from this video: the readings were too uncertain');
   });
 
+  /** A 90° shoulder turn with frames past the hands' top read at these turns, in both views. */
+  function pastTop(view: SyntheticSwingSpec['view'], turns: number[]): EventPoses {
+    const swing = syntheticSwing({ view, pelvisTurn: 45, thoraxTurn: 90 });
+    const last = swing.backswing[swing.backswing.length - 1]!;
+    const after = turns.map((thoraxTurn, i) => {
+      const pose = syntheticPose({ view, pelvisTurn: 45, thoraxTurn, hands: [0.3, 0.55, 0.1] });
+      return { timeSec: last.timeSec + (i + 1) / 30, pose, readings: [pose], atTop: true, afterTop: true };
+    });
+    return { ...swing, backswing: [...swing.backswing, ...after] };
+  }
+
+  it.each([
+    // From behind, the arms coming down hide the shoulders and the 3D reading collapses past the top (an
+    // 8x slow-motion copy of tour pro B's clip read 35° there, and its figure fell from 86 to 68).
+    { view: 'down-the-line', after: [35], figure: 90 },
+    { view: 'down-the-line', after: [80, 60], figure: 90 },
+    { view: 'face-on', after: [70], figure: 90 },
+    // The shoulders still finishing their turn past the hands' top: that raises the figure.
+    { view: 'down-the-line', after: [96], figure: 96 },
+    { view: 'face-on', after: [94, 60], figure: 94 },
+  ] as const)('$view: frames past the top read $after leave the figure at $figure', ({ view, after, figure }) => {
+    const m = computeMetrics(pastTop(view, [...after]), ctxFor(view));
+    expect(m.shoulderTurn.measurable).toBe(true);
+    expect(Math.abs(m.shoulderTurn.value! - figure)).toBeLessThanOrEqual(3);
+  });
+
   it('withholds the turn as not found when no top frame was read', () => {
     const swing = syntheticSwing({ view: 'down-the-line', pelvisTurn: 45, thoraxTurn: 90 });
     const m = computeMetrics({ ...swing, backswing: swing.backswing.filter((f) => !f.atTop) }, ctxFor('down-the-line'));

@@ -90,11 +90,27 @@ export interface TurnCurve {
   readable: number;
 }
 
+/**
+ * Readings past the hands' top raised to the turn the backswing had reached by the top. There the trunk
+ * either still finishes its turn or has begun to unwind (from behind, the arms coming down also hide the
+ * shoulders and the 3D reading collapses), so a higher reading says how far the turn went and a lower
+ * one says only that the downswing has begun. Taken as it is, one such reading would be pooled into the
+ * never-decreasing curve and pull its top down: on an 8x slow-motion copy of tour pro B's down-the-line
+ * clip, whose top was dated a little late, the frame past it read 35° after 77, 80 and 82, and the
+ * figure fell from 86 to 68.
+ */
+function pastTopCannotLower(frames: SwingFrame[], readings: number[]): number[] {
+  const upToTop = monotoneFit(readings.filter((_, i) => !frames[i]!.afterTop));
+  const reached = upToTop.findLast(Number.isFinite);
+  if (reached === undefined) return readings;
+  return readings.map((r, i) => (frames[i]!.afterTop && Number.isFinite(r) ? Math.max(r, reached) : r));
+}
+
 /** A body line's turn through the backswing: read on every frame, the curve through it, its top. */
 export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine): TurnCurve | null {
   const reference = turnReference(poses.address, ctx);
   const frames = line === 'hips' ? poses.backswing.filter((f) => !f.afterTop) : poses.backswing;
-  const readings = frames.map((f) => reference.read(f.pose, line));
+  const readings = pastTopCannotLower(frames, frames.map((f) => reference.read(f.pose, line)));
   const fitted = monotoneFit(readings);
   const top = frames.map((f, i) => (f.atTop ? i : -1)).filter((i) => i >= 0 && Number.isFinite(fitted[i]!));
   if (top.length === 0) return null;

@@ -30,7 +30,9 @@
  * In both views the turn is read on every measured frame from address to just past the top, and the
  * figure is the highest point of the smooth, never-decreasing curve through those readings (the trunk
  * winds up steadily to the top, where the turn is greatest): one frame's misreading moves the curve, not
- * the figure, and a stretch of them shows as scatter.
+ * the figure, and a stretch of them shows as scatter. Frames read just past the hands' top may raise the
+ * curve (the shoulders still finishing their turn) but not lower it: a lower reading there is the
+ * downswing beginning, or from behind the arms hiding the shoulders (metrics.ts pastTopCannotLower).
  */
 import type { CameraView } from '@swingfit/contracts';
 import { hipCentrePx, hipYaw, meanAngle, median, shoulderYaw, turnBetween, yawFromImagePlane } from './geometry.js';
