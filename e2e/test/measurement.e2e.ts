@@ -100,9 +100,11 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
       // The badge judges the figure as shown, as the written analysis does: this golfer's X-factor of 50.2°
       // once read "50° Above target" beside "X-Factor inside the 40-50° target" in the strengths.
       const scale = page.getByTestId(`mobility-${key}`);
-      const [, low, high] = /Target (\d+)-(\d+)°/.exec(await scale.innerText())!.map(Number);
+      const target = /Target (\d+)-(\d+)°/.exec(await scale.innerText());
+      expect(target, `${key}: the target printed under the scale`).not.toBeNull();
+      const [low, high] = [Number(target![1]), Number(target![2])];
       const figure = Math.round(downTheLinePose.metrics[key]!.value!);
-      await visible(scale.getByText(figure < low! ? 'Below target' : figure > high! ? 'Above target' : 'In target range', { exact: true }));
+      await visible(scale.getByText(figure < low ? 'Below target' : figure > high ? 'Above target' : 'In target range', { exact: true }));
     }
     await visible(mobility.getByText('Balance and posture'));
     await shot(page, '21-both-views-mobility');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractMobilityValue, parseJsonField, type MobilityKind } from '../src/index.js';
+import { MOBILITY_TARGETS, extractMobilityValue, parseJsonField, targetVerdict, type MobilityKind } from '../src/index.js';
 
 // Every word of every mapping in specification section 5.
 const WORDS: Array<[MobilityKind, string, number]> = [
@@ -71,5 +71,20 @@ describe('parseJsonField', () => {
     const reasons: string[] = [];
     expect(parseJsonField(value, (reason) => reasons.push(reason))).toBeUndefined();
     expect(reasons).toHaveLength(0);
+  });
+});
+
+describe('a turn figure against its target (specification section 9), judged in whole degrees as shown', () => {
+  it.each([
+    ['xFactor', 50.2, 'within'],
+    ['xFactor', 50.6, 'above'],
+    ['xFactor', 40, 'within'],
+    ['hipRotation', 39.6, 'within'],
+    ['hipRotation', 39.4, 'below'],
+    ['shoulderTurn', 95.4, 'within'],
+    ['shoulderTurn', 95.5, 'above'],
+    ['shoulderTurn', 74, 'below'],
+  ] as const)('%s %d is %s', (key, degrees, verdict) => {
+    expect(targetVerdict(degrees, MOBILITY_TARGETS[key])).toBe(verdict);
   });
 });

@@ -27,6 +27,19 @@ const ok = (r: PoseStageResult | undefined): Run => {
 };
 let dir: string;
 
+/**
+ * A copy of a shared clip made by ffmpeg with `args` (filters, rate, quality) as H.264, analysed through
+ * the product under `name`; null where labels.json lacks the clip (the test has then already failed).
+ */
+async function analyseCopy(clip: string, name: string, args: string[]): Promise<{ label: NonNullable<typeof labels>[number]; file: string; run: Run } | null> {
+  const label = labels!.find((l) => l.name === clip);
+  expect(label, `${clip} in labels.json`).toBeDefined();
+  if (!label) return null;
+  const file = join(dir, `${name}.mp4`);
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, ...args, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', file]);
+  return { label, file, run: ok((await analyseUpload(file, label.view, join(dir, name))).result) };
+}
+
 describe.skipIf(!labels)('the shared real clips, through the product', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'real-clips-'));
@@ -143,12 +156,9 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
   // video and the lead shoulder's offset from the spine a few pixels, so within 10° (6-7° measured at two
   // places in the frame; bench:robustness prints the figures).
   it.each([[0.4, 'a sixth', 2 * AGREEMENT.copy], [0.6, 'a quarter', AGREEMENT.copy]])('finds a golfer at %f scale (%s of a landscape frame\'s height), and reads them like the full-size clip', async (scale, _share, bound) => {
-    const label = labels!.find((l) => l.name === 'adam_scott_iron_fo');
-    expect(label, 'adam_scott_iron_fo in labels.json').toBeDefined();
-    if (!label) return;
-    const far = join(dir, `far-golfer-${scale}.mp4`);
-    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', `scale=trunc(iw*${scale}/2)*2:-2,pad=1920:1080:200:300:black`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', far]);
-    const run = ok((await analyseUpload(far, 'face-on', join(dir, `far-golfer-${scale}`))).result);
+    const copy = await analyseCopy('adam_scott_iron_fo', `far-golfer-${scale}`, ['-vf', `scale=trunc(iw*${scale}/2)*2:-2,pad=1920:1080:200:300:black`, '-crf', '18']);
+    if (!copy) return;
+    const { label, file: far, run } = copy;
     expect(run.fields.technicalDetails.golferCrop).toBeDefined();
     for (const e of scoreEvents(label, run.summary, frameTimes(far))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance);
     const near = ok(runs.get(label.name)!.original).summary.metrics;
@@ -169,12 +179,9 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     { name: 'a fifth of the frame tall, landscape', clip: 'adam_scott_iron_fo', filter: 'scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:100+90*sin(2*PI*t*0.5):100+70*sin(2*PI*t*0.9+1)' },
     { name: 'far, in portrait', clip: 'morikawa_iron_dtl', filter: 'scale=trunc(iw*0.45/2)*2:-2,pad=1180:2020:150:950:gray,crop=1080:1920:50+40*sin(2*PI*t*0.6):50+40*sin(2*PI*t*1.1+2)' },
   ])('reads a small golfer filmed hand-held ($name): the right hand and view, every event, turns and sway near the still clip\'s', async ({ clip, filter }) => {
-    const label = labels!.find((l) => l.name === clip);
-    expect(label, `${clip} in labels.json`).toBeDefined();
-    if (!label) return;
-    const file = join(dir, `hand-held-${clip}.mp4`);
-    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', filter, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', file]);
-    const run = ok((await analyseUpload(file, label.view, join(dir, `hand-held-${clip}`))).result);
+    const copy = await analyseCopy(clip, `hand-held-${clip}`, ['-vf', filter, '-crf', '20']);
+    if (!copy) return;
+    const { label, file, run } = copy;
     expect(run.summary.view).toBe(label.view);
     expect(run.summary.handedness).toBe(label.handedness);
     for (const e of scoreEvents(label, run.summary, frameTimes(file))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance + 0.5);
@@ -200,12 +207,9 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
   // the arms hide the shoulders (35° after 77, 80 and 82), and pooled into the curve it took the shoulder
   // figure from 88 to 68. A reading past the top may raise the turn but not lower it (metrics.ts).
   it('reads an 8x slow motion of repeated frames like the real-time clip: slow motion found, turns near the original\'s', async () => {
-    const label = labels!.find((l) => l.name === 'morikawa_iron_dtl');
-    expect(label, 'morikawa_iron_dtl in labels.json').toBeDefined();
-    if (!label) return;
-    const file = join(dir, 'slow-motion-8x.mp4');
-    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', 'setpts=8*PTS', '-r', '30', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', '-an', file]);
-    const run = ok((await analyseUpload(file, label.view, join(dir, 'slow-motion-8x'))).result);
+    const copy = await analyseCopy('morikawa_iron_dtl', 'slow-motion-8x', ['-vf', 'setpts=8*PTS', '-r', '30', '-crf', '18', '-an']);
+    if (!copy) return;
+    const { label, run } = copy;
     expect(run.summary.view).toBe(label.view);
     expect(run.summary.handedness).toBe(label.handedness);
     // A real downswing's length is not known, so a tour player's quick one reads the factor low (4.7).
@@ -221,13 +225,10 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
 
   // The phone taken down after the finish: the picture slides away while the golfer holds the finish.
   it('dates the finish of a clip whose camera walks off after it (the camera read from the background)', async () => {
-    const label = labels!.find((l) => l.name === 'adam_scott_iron_dtl');
-    expect(label, 'adam_scott_iron_dtl in labels.json').toBeDefined();
-    if (!label) return;
-    const file = join(dir, 'camera-walks-off.mp4');
     const filter = "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0";
-    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, '-vf', filter, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', file]);
-    const run = ok((await analyseUpload(file, label.view, join(dir, 'camera-walks-off'))).result);
+    const copy = await analyseCopy('adam_scott_iron_dtl', 'camera-walks-off', ['-vf', filter, '-crf', '18']);
+    if (!copy) return;
+    const { label, file, run } = copy;
     for (const e of scoreEvents(label, run.summary, frameTimes(file))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance + 0.5);
     // By the clip's end (3 s) it has slid 300 of 1280 pixels, 0.23 of the width; bench:robustness reads 0.22.
     expect((run.fields.technicalDetails.camera as CameraSummary).travel.x).toBeGreaterThan(0.15);

@@ -12,6 +12,18 @@ export const MOBILITY_TARGETS = {
   xFactor: { min: 40, max: 50, scaleMax: 70 },
 } as const;
 
+export type TargetVerdict = 'below' | 'within' | 'above';
+
+/**
+ * A turn figure against its target, judged in whole degrees as the golfer reads it: the write-up and the
+ * detail screen both call this, so a measured 50.2° X-factor is "50°" and inside 40-50° in both (when
+ * the screen judged 50.2 itself, it showed "50° Above target" beside the write-up's "inside the target").
+ */
+export function targetVerdict(degrees: number, target: { min: number; max: number }): TargetVerdict {
+  const shown = Math.round(degrees);
+  return shown < target.min ? 'below' : shown > target.max ? 'above' : 'within';
+}
+
 /**
  * Body figures with a confidence (0..1) under this are not given as numbers: the worker withholds them
  * ('not measured reliably') and they drive neither key issues nor the workout focus.

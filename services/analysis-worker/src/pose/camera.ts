@@ -14,9 +14,10 @@
  * than no shift at all (else the camera stood still), and only when its own standard error is small (a
  * plain sky or a grey wall gives none: a step that cannot be read is filled in from the steps either
  * side). So a camera on a tripod reads exactly still (on the shared clips, every figure is as it was
- * without this), and only a camera that moved moves the landmarks. What is left is mostly the model's own jitter on a small golfer: on bench:robustness's
- * hand-held fifth-height golfer the true camera path (known there) dates the finish where this one does,
- * 24 frames late, and on its left-handed portrait clip 6 frames early, this one 10 late.
+ * without this), and only a camera that moved moves the landmarks. What is left is mostly the model's
+ * own jitter on a small golfer: on bench:robustness's hand-held fifth-height golfer the true camera
+ * path (known there) dates the finish where this one does, 24 frames late, and on its left-handed
+ * portrait clip 6 frames early, this one 10 late.
  */
 import { bodyBox, boxHeight, grow, type Box } from './crowd.js';
 import { LM, type Pose } from './landmarks.js';

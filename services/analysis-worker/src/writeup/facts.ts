@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, pickFigure, type MetricComparison, type PoseSummary } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, pickFigure, targetVerdict, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -8,7 +8,7 @@ import type { WriteUpInput } from './types.js';
  */
 
 export type MetricKey = keyof PoseSummary['metrics'];
-export type Verdict = 'below' | 'within' | 'above';
+export type Verdict = TargetVerdict;
 
 export interface MetricFact {
   key: MetricKey;
@@ -100,10 +100,6 @@ export const round = (value: number, decimals: number): number => {
 
 const UNITS = { deg: '°', cm: 'cm', ratio: '', s: 's', headWidths: 'head widths' } as const;
 
-function verdictFor(value: number, target: { min: number; max: number }): Verdict {
-  return value < target.min ? 'below' : value > target.max ? 'above' : 'within';
-}
-
 /**
  * One figure per metric from the two views, by the rule the detail screen uses too (pickFigure): the
  * view that shows it best, else a "not measurable" entry so the writer can say why.
@@ -125,7 +121,7 @@ function metricFact(key: MetricKey, faceOn: PoseSummary | null, downTheLine: Pos
     needsView: metric.view,
     fromView: measurable ? fromView : null,
     target,
-    verdict: value !== null && target ? verdictFor(value, target) : null,
+    verdict: value !== null && target ? targetVerdict(value, target) : null,
     note: metric.note ?? null,
     withheld: measurable ? null : (metric.withheld ?? 'view'),
   };

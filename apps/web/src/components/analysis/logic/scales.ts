@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, targetVerdict } from '@swingfit/contracts';
 
 export type MobilityKey = keyof typeof MOBILITY_TARGETS;
 
@@ -11,19 +11,10 @@ export function scalePosition(value: number, min: number, max: number): number {
   return Math.min(100, Math.max(0, pct));
 }
 
-export type BandVerdict = 'below' | 'within' | 'above';
-
-export function bandVerdict(value: number, low: number, high: number): BandVerdict {
-  if (value < low) return 'below';
-  if (value > high) return 'above';
-  return 'within';
-}
-
 /**
  * One mobility scale as drawn: target band and marker positions in percent of the 0..scaleMax width.
- * The figure is shown in whole degrees, and the verdict and marker judge that shown figure, as the
- * write-up does: a measured 50.2° X-factor reads "50°", and "50° Above target 40-50°" would contradict
- * itself on the golfer's screen.
+ * The figure is shown in whole degrees; the marker sits at that figure and the verdict is the write-up's
+ * own (targetVerdict), so number, marker, badge and text agree.
  */
 export function mobilityScale(key: MobilityKey, measured: number | null) {
   const t = MOBILITY_TARGETS[key];
@@ -36,7 +27,7 @@ export function mobilityScale(key: MobilityKey, measured: number | null) {
     bandStart: scalePosition(t.min, 0, t.scaleMax),
     bandEnd: scalePosition(t.max, 0, t.scaleMax),
     marker: value === null ? null : scalePosition(value, 0, t.scaleMax),
-    verdict: value === null ? null : bandVerdict(value, t.min, t.max),
+    verdict: value === null ? null : targetVerdict(value, t),
   };
 }
 
