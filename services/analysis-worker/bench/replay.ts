@@ -3,7 +3,8 @@
  * try while a change is worked on. Prints per clip and variant the event errors and the turn figures,
  * then bench:accuracy's own agreement table and summary (the same figures, figure for figure, as the run
  * the dump was made in). BENCH_READINGS=1 also prints every backswing frame's turn as each of its four
- * readings reads it.
+ * readings reads it; BENCH_PHASES=1 prints the paired clips' two views through the backswing
+ * (views-through-backswing.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { agreement, summary, type ClipRun } from './real-clips-report.js';
 import { trackPoints } from '../src/pose/search.js';
 import { STILL_CAMERA, type CameraPath } from '../src/pose/camera.js';
 import { readAsLabelled, scoreEvents, turnsOf, type ClipLabel } from './real-clips.js';
+import { printViewsThroughBackswing } from './views-through-backswing.js';
 
 const DIR = process.env.POSE_DUMP_DIR ?? '/tmp/swingfit-pose-dump';
 type RawPose = { image: number[]; world: number[] } | null;
@@ -73,7 +75,8 @@ function printReadings(d: Dump): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const runs: ClipRun[] = [];
-  for (const d of loadDumps()) {
+  const dumps = loadDumps();
+  for (const d of dumps) {
     const found = detectSwingEvents(trackPoints(d.analysed, d.fps, d.searchSize.width, d.searchSize.height, d.camera));
     // The address as the product dates it: read again on the measure model's hands where that succeeded.
     const ev = found.ok ? { ...found.events, ...(d.measureAddress ? { address: d.measureAddress } : {}) } : null;
@@ -87,4 +90,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   agreement(runs);
   summary(runs);
+  if (process.env.BENCH_PHASES === '1') printViewsThroughBackswing(dumps);
 }
