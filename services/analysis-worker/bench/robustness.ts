@@ -16,6 +16,7 @@
  *   camera walks    the picture slides away after the finish (the camera taken down)
  *   24 / 240 fps    the face-on clips at 24 frames per second, and at 240 (each frame repeated)
  *   slow motion 8x  the down-the-line clip 8x slower at 30 fps (each frame shown 8 times)
+ *   dusk, low sun   a dark, flat and grainy picture (evening light on a phone); a washed-out one (low sun)
  *   ramped slow motion  as a phone exports its slow-motion clips: real time at the start and the end,
  *                   slowed 4x (face-on) and 8x (down the line) from the address to the finish
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
@@ -84,6 +85,9 @@ const CASES: Case[] = [
   rampedCase('ramped slow motion 8x', 'adam_scott_iron_dtl', 'down-the-line', { fromSec: 0.8, toSec: 2.6 }, 8),
   // What a phone stores by default: 4K HEVC at 60 frames per second (each frame shown twice here).
   { name: 'phone 4K HEVC 60 fps', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=3840:2160,fps=60', '-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
+  // Evening light on a phone: a darker, flatter picture with the sensor's grain moving from frame to frame.
+  { name: 'dusk, grainy', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'eq=brightness=-0.22:contrast=0.55:saturation=0.6,noise=alls=24:allf=t', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'low sun, washed out', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'eq=brightness=0.25:contrast=0.6:gamma=1.4', ...X264], ext: 'mp4', slower: 1 },
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
 ];
 
