@@ -134,6 +134,9 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
   // The curve never decreases, so its last value is its highest: where the backswing's turn ends. Not the
   // mean of the top frames as one flat stretch, though the turn stops there: tried at stop 29, it lowered
   // the face-on shoulders 2-3°, put tour pro B's two views 11° apart and four copies over 5° from theirs.
+  // Nor, for the hips, the peak of a rise-then-fall curve, though the pelvis starts back before the hands
+  // reach the top: tried at stop 33, the peak followed single wild readings (tour pro B face-on 38.9 ->
+  // 42.8, its re-encode's X-factor 5.1 from the original's) and B's two views' hips went 1.1 -> 5° apart.
   return { value: fitted[top[top.length - 1]!]!, scatter, visibility, readable };
 }
 
