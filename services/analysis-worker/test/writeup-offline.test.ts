@@ -47,14 +47,15 @@ describe('offline writer: launch monitor only', () => {
 
   it('says what the numbers mean against tour and amateur averages, without repeating them', () => {
     expectWellFormed(w);
-    expect(w.launchMonitorAssessment).toContain('Club speed is below the PGA Tour average and above the 15-handicap amateur average.');
+    // Where speed and distance stand together, they are said together, once.
+    expect(w.launchMonitorAssessment).toContain('Club speed, ball speed and carry are below the PGA Tour average and above the 15-handicap amateur average.');
     expect(w.launchMonitorAssessment).toContain('Off-centre contact is costing ball speed');
     expectNoFigures(w, i);
   });
 
-  it('reads club path and ball flight and names them as issues', () => {
-    expect(w.launchMonitorAssessment).toContain('Club path: strong out-to-in.');
-    expect(w.launchMonitorAssessment).toMatch(/Ball flight: Slice/);
+  it('names club path and ball flight faults as issues, leaving the path and flight themselves to their cards', () => {
+    expect(w.launchMonitorAssessment).not.toMatch(/club path|ball flight|slice/i);
+    expect(w.swingWeaknesses.join(' ')).toContain('strong out-to-in club path');
     expect(w.keyIssues[0]).toBe('Out-to-in club path');
     expect(w.keyIssues).toContain('Off-centre strike is costing ball speed');
   });
@@ -65,6 +66,14 @@ describe('offline writer: launch monitor only', () => {
     expect(w.performanceAssessment).toContain('No body measurements were available');
     expect(w.exerciseRecommendations.map((e) => e.category)).toEqual(['Core Control & Rotational Strength', 'Lower Body Stability & Strength', 'Thoracic Spine Mobility', 'Pelvic Mobility & Control']);
     expect(w.recommendations.join(' ')).not.toContain('launch-monitor numbers with the next upload');
+  });
+});
+
+describe('offline writer: speed and distance standing apart', () => {
+  it('says each standing once, naming the figures that share it', () => {
+    const w = offlineWriteUp(input({ launchMonitor: launchData('driver', 'pga', { clubSpeed: 121, ballSpeed: 180, carry: 150, total: 170, spinRate: 2600, clubPath: 0, faceAngle: 0 }) }));
+    expect(w.launchMonitorAssessment).toContain('Club speed and ball speed are above the PGA Tour average and above the 15-handicap amateur average.');
+    expect(w.launchMonitorAssessment).toContain('Carry is below the PGA Tour average and below the 15-handicap amateur average.');
   });
 });
 
@@ -228,7 +237,7 @@ describe('offline writer: LPGA and 7-iron', () => {
   it('compares with LPGA Tour figures for the 7-iron', () => {
     expectWellFormed(w);
     expect(w.performanceAssessment).toContain('Your 7-iron swing, compared with LPGA Tour averages.');
-    expect(w.launchMonitorAssessment).toMatch(/Club speed is (below|above|level with) the LPGA Tour average/);
+    expect(w.launchMonitorAssessment).toMatch(/Club speed(, ball speed)?( and carry)? (is|are) (below|above|level with) the LPGA Tour average/);
     expect(w.launchMonitorAssessment).not.toContain(' PGA Tour');
     expectNoFigures(w, i);
   });

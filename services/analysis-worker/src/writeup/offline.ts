@@ -33,18 +33,33 @@ function standing(diffFromTour: number | null, diffFromAmateur: number | null, t
   return parts.join(' and ');
 }
 
-function launchSentences(facts: WriteUpFacts, club: WriteUpInput['club']): string[] {
-  const lm = facts.launch;
-  if (!lm) return [];
-  const sentences: string[] = [];
-  const speed = launch(facts, 'clubSpeed');
-  const ball = launch(facts, 'ballSpeed');
-  const carry = launch(facts, 'carry');
-  for (const c of [speed, ball, carry]) {
+/** "Club speed, ball speed and carry" — figures' names as the start of a sentence. */
+function joinNames(names: string[]): string {
+  const listed = names.map((n, i) => (i === 0 ? n : n.charAt(0).toLowerCase() + n.slice(1)));
+  return listed.length === 1 ? listed[0]! : `${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]!}`;
+}
+
+/**
+ * Speed and distance against the averages, one sentence per standing: the cards show each figure with its
+ * bars, so the text says where the golfer stands once ("Club speed, ball speed and carry are above ...")
+ * rather than once per card.
+ */
+function speedSentences(facts: WriteUpFacts): string[] {
+  const byStanding = new Map<string, string[]>();
+  for (const c of [launch(facts, 'clubSpeed'), launch(facts, 'ballSpeed'), launch(facts, 'carry')]) {
     if (!c) continue;
     const where = standing(c.diffFromTour, c.diffFromAmateur, facts.tour);
-    if (where) sentences.push(`${c.label} is ${where}.`);
+    if (where) byStanding.set(where, [...(byStanding.get(where) ?? []), c.label]);
   }
+  return [...byStanding].map(([where, names]) => `${joinNames(names)} ${names.length === 1 ? 'is' : 'are'} ${where}.`);
+}
+
+/*
+ * What the launch numbers mean. Club path and ball flight are left to their cards, which name them and
+ * say what sets the start line and the curve; a fault in them is a weakness in the swing assessment.
+ */
+function launchSentences(facts: WriteUpFacts, club: WriteUpInput['club']): string[] {
+  const sentences = speedSentences(facts);
   const smash = launch(facts, 'smashFactor');
   if (smash) {
     const centred = smash.tour === null || smash.value >= smash.tour - CENTRED_SMASH_GAP;
@@ -60,11 +75,6 @@ function launchSentences(facts: WriteUpFacts, club: WriteUpInput['club']): strin
           ? club === 'driver' ? 'Spin is low: good for roll, but the ball can drop out of the air early.' : 'Spin is low for a 7-iron, so greens will be hard to hold.'
           : 'Spin is in a good window for this club.',
     );
-  }
-  if (lm.clubPath) sentences.push(`Club path: ${lm.clubPath.toLowerCase()}.`);
-  if (lm.ballFlight) {
-    const relation = lm.ballFlight.curve === 'square' ? 'the face was square to the path' : `the face was ${lm.ballFlight.curve} to the path`;
-    sentences.push(`Ball flight: ${lm.ballFlight.description.replace(/\s*\([^)]*\)\s*$/, '')}; ${relation}.`);
   }
   return sentences;
 }
