@@ -4,7 +4,8 @@
  * then bench:accuracy's own agreement table and summary (the same figures, figure for figure, as the run
  * the dump was made in). BENCH_READINGS=1 also prints every backswing frame's turn as each of its four
  * readings reads it; BENCH_PHASES=1 prints the paired clips' two views through the backswing
- * (views-through-backswing.ts).
+ * (views-through-backswing.ts); BENCH_SEGMENTS=1 how much of the shoulder segment the model keeps at the
+ * top from behind (shoulder-segment.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { trackPoints } from '../src/pose/search.js';
 import { STILL_CAMERA, type CameraPath } from '../src/pose/camera.js';
 import { readAsLabelled, scoreEvents, turnsOf, type ClipLabel } from './real-clips.js';
 import { printViewsThroughBackswing } from './views-through-backswing.js';
+import { printShoulderSegment } from './shoulder-segment.js';
 
 const DIR = process.env.POSE_DUMP_DIR ?? '/tmp/swingfit-pose-dump';
 type RawPose = { image: number[]; world: number[] } | null;
@@ -91,4 +93,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   agreement(runs);
   summary(runs);
   if (process.env.BENCH_PHASES === '1') printViewsThroughBackswing(dumps);
+  if (process.env.BENCH_SEGMENTS === '1') printShoulderSegment(dumps);
 }
