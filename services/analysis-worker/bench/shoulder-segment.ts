@@ -6,12 +6,14 @@
  * little); where the model keeps half of it, one shoulder point has lost the joint, and its direction is
  * no longer the shoulders'. Stop 34's finding: on tour pro A the readings that look left-handed (the
  * original's mirror, the mirrored copy's picture) keep 0.39-0.48 of the length and read 15-35° less than
- * the right-handed-looking ones (0.55-0.65); on tour pro C 0.65 against 0.72, and 17-20° less; on tour
- * pro B all keep 0.72-0.83 and agree within 10°. Weighting each reading by its kept length squared (tried
- * on the per-reading turns, not kept): A's copies still part (original 90.4, 75% copy 75.8, 14.6 apart
- * against 16.2 with the plain mean), and A's down-the-line figure rises 5° further from his face-on one,
- * whose lead shoulder the raised arm hides; B and C move under 1°. Nor can a length constraint or the
- * picture's width stand in for the depth there: both shrink with the lost joint.
+ * the right-handed-looking ones (0.55-0.65); on tour pro C 0.65 against 0.72, and 17-20° less; on the
+ * golfml driver 0.54-0.58 against 0.59-0.67, and 7-27° less; on tour pro B all keep 0.72-0.83 and agree
+ * within 10°. The picture and its mirror are averaged, so a left-hander reads as the same golfer would
+ * right-handed. Weighting each reading by its kept length squared (tried on the per-reading turns, not
+ * kept): A's copies still part (original 90.4, 75% copy 75.8, 14.6 apart against 16.2 with the plain
+ * mean), and A's down-the-line figure rises 5° further from his face-on one, whose lead shoulder the
+ * raised arm hides; B and C move under 1°. Nor can a length constraint or the picture's width stand in
+ * for the depth there: both shrink with the lost joint.
  */
 import type { Pose } from '../src/pose/landmarks.js';
 import { LM, worldPoint } from '../src/pose/landmarks.js';
