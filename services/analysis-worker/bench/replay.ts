@@ -62,12 +62,15 @@ export function loadDumps(): Dump[] {
   });
 }
 
+/** The turn reader for a dump, against its measured address poses, as the product builds it. */
+export const turnReaderOf = (d: Dump) => turnReference(d.measured.address, { view: d.view, handedness: d.handedness, ...d.measureSize });
+
 /**
  * Each backswing frame's turn as every one of its readings reads it (READING_VIEWS order: picture, mirror,
  * shrunk, shrunk mirror) beside the fused pose's: where the readings part, and whether by view.
  */
 function printReadings(d: Dump): void {
-  const reference = turnReference(d.measured.address, { view: d.view, handedness: d.handedness, ...d.measureSize });
+  const reference = turnReaderOf(d);
   const read = (p: Pose, line: BodyLine) => reference.read(p, line).toFixed(0).padStart(3);
   for (const f of d.measured.backswing) {
     const each = (line: BodyLine) => `${read(f.pose, line)} [${f.readings.map((r) => read(r, line)).join(' ')}]`;

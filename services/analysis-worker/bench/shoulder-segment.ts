@@ -18,8 +18,7 @@
 import type { Pose } from '../src/pose/landmarks.js';
 import { LM, worldPoint } from '../src/pose/landmarks.js';
 import { median } from '../src/pose/geometry.js';
-import { turnReference } from '../src/pose/turn.js';
-import type { Dump } from './replay.js';
+import { turnReaderOf, type Dump } from './replay.js';
 
 const shoulderLength = (p: Pose): number => {
   const [a, b] = [worldPoint(p, LM.leftShoulder), worldPoint(p, LM.rightShoulder)];
@@ -31,8 +30,8 @@ const READINGS = ['picture', 'mirror', 'picture, smaller', 'mirror, smaller'];
 export function printShoulderSegment(dumps: Dump[]): void {
   console.log('\n== from behind at the top: shoulder length kept (share of address) and turn, per reading');
   for (const d of dumps.filter((x) => x.view === 'down-the-line')) {
-    const address = median(d.measured.address.flatMap((p) => (p ? [shoulderLength(p)] : [])));
-    const reference = turnReference(d.measured.address.filter((p): p is Pose => !!p), { view: d.view, handedness: d.handedness, ...d.measureSize });
+    const address = median(d.measured.address.map(shoulderLength));
+    const reference = turnReaderOf(d);
     const top = d.measured.backswing.filter((f) => f.atTop);
     const cells = READINGS.map((name, r) => {
       const poses = top.flatMap((f) => (f.readings[r] ? [f.readings[r]!] : []));

@@ -9,8 +9,8 @@
 import type { Pose } from '../src/pose/landmarks.js';
 import { LM, imagePoint } from '../src/pose/landmarks.js';
 import { median } from '../src/pose/geometry.js';
-import { leadTrail, turnReference } from '../src/pose/turn.js';
-import type { Dump } from './replay.js';
+import { leadTrail } from '../src/pose/turn.js';
+import { turnReaderOf, type Dump } from './replay.js';
 
 /** Shares of the address-to-top time the two views are compared at. */
 const PHASES = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
@@ -38,7 +38,7 @@ function phases(d: Dump): { phase: number; pose: Pose }[] {
 }
 
 function shoulderSamples(d: Dump): Sample[] {
-  const reference = turnReference(d.measured.address, { view: d.view, handedness: d.handedness, ...d.measureSize });
+  const reference = turnReaderOf(d);
   return phases(d).map((f) => ({ phase: f.phase, value: reference.read(f.pose, 'shoulders') }));
 }
 

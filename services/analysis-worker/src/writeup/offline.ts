@@ -33,11 +33,13 @@ function standing(diffFromTour: number | null, diffFromAmateur: number | null, t
   return parts.join(' and ');
 }
 
-/** "Club speed, ball speed and carry" — figures' names as the start of a sentence. */
-function joinNames(names: string[]): string {
-  const listed = names.map((n, i) => (i === 0 ? n : n.charAt(0).toLowerCase() + n.slice(1)));
-  return listed.length === 1 ? listed[0]! : `${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]!}`;
+/** "a, b and c". */
+function andList(items: string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
 }
+
+/** "Club speed, ball speed and carry" — figures' names as the start of a sentence. */
+const joinNames = (names: string[]): string => andList(names.map((n, i) => (i === 0 ? n : n.charAt(0).toLowerCase() + n.slice(1))));
 
 /**
  * Speed and distance against the averages, one sentence per standing: the cards show each figure with its
@@ -246,7 +248,7 @@ function nameList(metrics: MetricFact[]): string {
     const label = m.label.replace(/ \(.*\)$/, '');
     return i === 0 || label.startsWith('X-') ? label : label.toLowerCase();
   });
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+  return andList(names);
 }
 
 /** The turn figures (the spec's mobility figures) this analysis could not give, by why. */
