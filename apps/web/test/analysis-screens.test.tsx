@@ -222,7 +222,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     const metrics = { ...pose.metrics, hipRotation: uncertain, xFactor: shaky };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, multipleSwings: true, viewMatchesSlot: false } }) });
     renderAt('/analysis/3');
-    expect(await screen.findByText('More than one swing was found; the fullest one (top at 1.00s) was measured.')).toBeTruthy();
+    expect(await screen.findByText('More than one swing was found; the fastest one (top at 1.00s) was measured.')).toBeTruthy();
     expect(screen.getByText(/This video looks like a face-on view/)).toBeTruthy();
     // A figure the video was too unsteady for is not blamed on the camera angle, and says why in plain words.
     const hips = within(screen.getByTestId('mobility-hipRotation'));

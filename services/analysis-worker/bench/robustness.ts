@@ -19,6 +19,8 @@
  *   dusk, low sun   a dark, flat and grainy picture (evening light on a phone); a washed-out one (low sun)
  *   ramped slow motion  as a phone exports its slow-motion clips: real time at the start and the end,
  *                   slowed 4x (face-on) and 8x (down the line) from the address to the finish
+ *   practice swing  a practice swing first (the whole clip at 1/1.6 speed), then the clip: the
+ *                   swing that strikes the ball is the one to measure
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
  * original's. About 5 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
@@ -47,6 +49,8 @@ interface Case {
   ramp?: { fromSec: number; toSec: number };
   /** Seconds added before the original's first frame. */
   leadSec?: number;
+  /** A practice swing first: the whole clip played this many times slower comes before it. */
+  practiceSlower?: number;
   /** The picture is mirrored: the golfer plays with the other hand. */
   mirrored?: boolean;
 }
@@ -61,6 +65,14 @@ function rampedCase(name: string, clip: string, view: CameraView, ramp: { fromSe
     `[0:v]split=3[a][b][c];[a]trim=0:${from},setpts=PTS-STARTPTS[a1];[b]trim=${from}:${to},setpts=${slower}*(PTS-STARTPTS)[b1];` +
     `[c]trim=${to},setpts=PTS-STARTPTS[c1];[a1][b1][c1]concat=n=3:v=1[out]`;
   return { name, clip, view, args: ['-filter_complex', graph, '-map', '[out]', '-r', '30', ...X264], ext: 'mp4', slower, ramp };
+}
+/**
+ * A golfer's practice swing, then the swing that strikes the ball: the clip played `slower` times slower
+ * (a rehearsal at a gentler pace, hands as high), then the clip itself. The second swing is measured.
+ */
+function practiceCase(name: string, clip: string, view: CameraView, slower: number): Case {
+  const graph = `[0:v]split[a][b];[a]setpts=${slower}*PTS,fps=30[a1];[a1][b]concat=n=2:v=1[out]`;
+  return { name, clip, view, args: ['-filter_complex', graph, '-map', '[out]', ...X264], ext: 'mp4', slower: 1, practiceSlower: slower };
 }
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
@@ -88,6 +100,8 @@ const CASES: Case[] = [
   // Evening light on a phone: a darker, flatter picture with the sensor's grain moving from frame to frame.
   { name: 'dusk, grainy', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'eq=brightness=-0.22:contrast=0.55:saturation=0.6,noise=alls=24:allf=t', ...X264], ext: 'mp4', slower: 1 },
   { name: 'low sun, washed out', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'eq=brightness=0.25:contrast=0.6:gamma=1.4', ...X264], ext: 'mp4', slower: 1 },
+  practiceCase('a practice swing first', 'adam_scott_iron_fo', 'face-on', 1.6),
+  practiceCase('a practice swing first, from behind', 'morikawa_iron_dtl', 'down-the-line', 1.6),
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
 ];
 
@@ -154,7 +168,9 @@ async function original(label: ClipLabel): Promise<Summary | null> {
 }
 
 console.log('== the shared clips as phones record them (events in original frames against the labels; turns against the original clip)');
-type Run = Pick<Case, 'name' | 'clip' | 'view' | 'slower' | 'leadSec' | 'mirrored' | 'ramp'> & { file: (l: ClipLabel) => string };
+type Run = Pick<Case, 'name' | 'clip' | 'view' | 'slower' | 'leadSec' | 'practiceSlower' | 'mirrored' | 'ramp'> & { file: (l: ClipLabel) => string };
+/** Seconds before the original's first frame: black frames, or a practice swing (the whole clip slowed). */
+const leadOf = (c: Run, label: ClipLabel): number => c.leadSec ?? (c.practiceSlower ? (c.practiceSlower * frameTimes(label.path).length) / label.fps : 0);
 const all: Run[] = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line', slower: 1, file: (l: ClipLabel) => portrait(l, dir) }];
 const wanted = process.env.BENCH_CASES?.split(',');
 try {
@@ -178,7 +194,7 @@ try {
     const camera = result.fields.technicalDetails.camera as CameraSummary | undefined;
     const moved = camera ? `, camera read on ${Math.round(camera.readShare * 100)}% of steps, travel ${Math.round(camera.travel.x * 100)}% x ${Math.round(camera.travel.y * 100)}% of the picture` : '';
     console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}${moved}   [${seconds} s]`);
-    console.log(`   events ${eventsAgainst(label, result.summary, c)}`);
+    console.log(`   events ${eventsAgainst(label, result.summary, { ...c, leadSec: leadOf(c, label) })}${c.practiceSlower ? `, ${String(result.fields.technicalDetails.swingCount)} swings found` : ''}`);
     console.log(`   ${TURN_FIGURES.map((k) => {
       const [now, was] = [turns[k].value, near?.[k].value ?? null];
       const off = now !== null && was !== null ? `, ${Math.abs(now - was).toFixed(1)} from the original` : '';

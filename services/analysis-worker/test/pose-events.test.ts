@@ -119,7 +119,7 @@ describe('swing events from the hand path', () => {
     expect(result.ok && Math.abs(result.events.top.frame - 54)).toBeLessThanOrEqual(2);
   });
 
-  it('picks the largest of several swings and says there were several', () => {
+  it('picks the fullest and fastest of several swings and says there were several', () => {
     const result = detectSwingEvents(track(7, 30, [
       { start: 0.5, backswing: 0.7, downswing: 0.3, scale: 0.8 },
       { start: 3.5, backswing: 0.8, downswing: 0.27, scale: 1 },
@@ -128,6 +128,18 @@ describe('swing events from the hand path', () => {
     if (!result.ok) return;
     expect(result.events.multipleSwings).toBe(true);
     expect(Math.abs(result.events.top.frame - Math.round(4.3 * 30))).toBeLessThanOrEqual(2);
+  });
+
+  it.each([
+    ['before', [{ start: 0.5, backswing: 1.3, downswing: 0.45, scale: 1.05 }, { start: 4.5, backswing: 0.8, downswing: 0.27 }], 4.5 + 0.8],
+    ['after', [{ start: 0.5, backswing: 0.8, downswing: 0.27 }, { start: 3.5, backswing: 1.3, downswing: 0.45, scale: 1.05 }], 0.5 + 0.8],
+  ])('measures the swing made at speed, not a slower practice swing %s it whose hands rise as high or higher', (_, swings, topSec) => {
+    const result = detectSwingEvents(track(8, 30, swings));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.events.swingCount).toBe(2);
+    expect(Math.abs(result.events.top.timeSec - topSec)).toBeLessThan(0.1);
+    expect(result.events.timeScale).toBe(1);
   });
 
   it('finds no swing when the hands stay at address', () => {

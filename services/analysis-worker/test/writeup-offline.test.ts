@@ -174,7 +174,7 @@ describe('offline writer: figures one video cannot give', () => {
   it('passes on camera cautions, slow motion included', () => {
     const w2 = offlineWriteUp(input({ pose: pose('down-the-line', {}, { viewMatchesSlot: false, multipleSwings: true }) }));
     expect(w2.performanceAssessment).toContain('looks like a down-the-line view');
-    expect(w2.performanceAssessment).toContain('more than one swing; the fullest one was measured');
+    expect(w2.performanceAssessment).toContain('more than one swing; the fastest one was measured');
     expect(w2.performanceAssessment).not.toContain('left-handed');
     const lefty = offlineWriteUp(input({ pose: pose('face-on', {}, { handedness: 'left' }) }));
     expect(lefty.performanceAssessment).toContain('Your driver swing (left-handed), compared');

@@ -9,7 +9,8 @@
  * for every golfer who makes a full swing; one that lasts longer in the clip means the clip plays slower
  * than real time, by about that many times. Everything timed is then judged in the clip's own time
  * scale (windows stretched, speeds compared in real time), and the swing's shape decides what a swing
- * is: whatever the speed of the clip, a downswing is faster than its backswing.
+ * is: whatever the speed of the clip, a downswing is faster than its backswing. Of several full swings
+ * in one clip (a practice swing, then the shot), the fastest is measured.
  */
 import { median, robustSpread } from './geometry.js';
 import type { Vec2 } from './landmarks.js';
@@ -397,6 +398,27 @@ function finishOf(s: Series, c: Candidate): number {
   return highest > c.impact ? highest : Math.min(n - 1, c.impact + 1);
 }
 
+/** A swing whose hands rise at least this share of the fullest swing's height counts as a full swing. */
+const FULL_SWING_SHARE = 0.6;
+
+/**
+ * Of several full swings in one clip, the one made at speed: a golfer's practice swing rehearses the
+ * motion more slowly, and the swing that strikes the ball is the fastest (hands rise about as high in
+ * both, so the fullest was a coin toss: on tour pro B's down-the-line clip after a copy of itself at
+ * 1/1.6 speed, the rehearsal was measured). Compared in the clip's own time, since one clip plays at one
+ * speed: a rehearsal slow enough to pass for slow motion must not be sped up to match.
+ */
+function swingThatCounts(full: Candidate[]): Candidate {
+  const clipSpeed = (c: Candidate) => c.peakSpeed / c.timeScale;
+  return full.reduce((a, b) => (clipSpeed(b) > clipSpeed(a) ? b : a));
+}
+
+/** The full swings among the candidates (at least one: the fullest). */
+function fullSwings(candidates: Candidate[]): Candidate[] {
+  const fullest = Math.max(...candidates.map((c) => c.amplitude));
+  return candidates.filter((c) => c.amplitude >= FULL_SWING_SHARE * fullest);
+}
+
 export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: SwingEvents } | { ok: false; reason: 'no-swing' } {
   if (points.length < 5) return { ok: false, reason: 'no-swing' };
   const s = buildSeries(points);
@@ -409,8 +431,9 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
     if (found.nextRun) r++; // the finish run belongs to this swing
   }
   if (candidates.length === 0) return { ok: false, reason: 'no-swing' };
-  const main = candidates.reduce((a, b) => (b.amplitude > a.amplitude ? b : a));
-  const swings = candidates.filter((c) => c.amplitude >= 0.6 * main.amplitude).length;
+  const full = fullSwings(candidates);
+  const main = swingThatCounts(full);
+  const swings = full.length;
   const address = main.address;
   const finish = finishOf(s, main);
   const at = (i: number): SwingEventAt => ({ frame: s.frame[i]!, timeSec: s.time[i]! });

@@ -142,7 +142,7 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempo
   const cautions: string[] = [];
   if (!pose.viewMatchesSlot) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
   if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${slot} video, so some figures are approximate.`);
-  if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fullest one was measured.`);
+  if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fastest one was measured.`);
   if (pose.slowMotion) {
     const slowed = `The ${slot} video plays in slow motion (about ${Math.round(pose.slowMotion.factor)} times slower than real time)`;
     cautions.push(tempoFromHere ? `${slowed}, so tempo is given as a ratio only.` : `${slowed}; the tempo is read from the face-on video.`);

@@ -283,7 +283,7 @@ export function TempoCard({ pose }: { pose: PoseSummary }) {
       {!pose.viewMatchesSlot && <p className="an-small an-amber an-mt-sm">This video looks like a {pose.view} view; some measurements need the other camera angle.</p>}
       {pose.multipleSwings && (
         <p className="an-small an-amber an-mt-sm">
-          More than one swing was found; the fullest one (top at {pose.events.top.timeSec.toFixed(2)}s) was measured.
+          More than one swing was found; the fastest one (top at {pose.events.top.timeSec.toFixed(2)}s) was measured.
         </p>
       )}
     </Card>
