@@ -23,7 +23,7 @@
  *                   swing that strikes the ball is the one to measure
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 5 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
+ * original's. About 7 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
  * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
