@@ -170,7 +170,7 @@ async function original(label: ClipLabel): Promise<Summary | null> {
 console.log('== the shared clips as phones record them (events in original frames against the labels; turns against the original clip)');
 type Run = Pick<Case, 'name' | 'clip' | 'view' | 'slower' | 'leadSec' | 'practiceSlower' | 'mirrored' | 'ramp'> & { file: (l: ClipLabel) => string };
 /** Seconds before the original's first frame: black frames, or a practice swing (the whole clip slowed). */
-const leadOf = (c: Run, label: ClipLabel): number => c.leadSec ?? (c.practiceSlower ? (c.practiceSlower * frameTimes(label.path).length) / label.fps : 0);
+const leadOf = (c: Run, label: ClipLabel): number => c.leadSec ?? (c.practiceSlower ? (c.practiceSlower * label.frames) / label.fps : 0);
 const all: Run[] = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line', slower: 1, file: (l: ClipLabel) => portrait(l, dir) }];
 const wanted = process.env.BENCH_CASES?.split(',');
 try {

@@ -21,7 +21,7 @@ interface Sample {
 }
 
 /** The reading at `phase`, straight between the two frames either side; null outside the measured frames. */
-export function readingAt(samples: Sample[], phase: number): number | null {
+function readingAt(samples: Sample[], phase: number): number | null {
   const usable = samples.filter((s) => Number.isFinite(s.value));
   for (let i = 0; i + 1 < usable.length; i++) {
     const [a, b] = [usable[i]!, usable[i + 1]!];

@@ -56,7 +56,7 @@ function speedSentences(facts: WriteUpFacts): string[] {
   return [...byStanding].map(([where, names]) => `${joinNames(names)} ${names.length === 1 ? 'is' : 'are'} ${where}.`);
 }
 
-/*
+/**
  * What the launch numbers mean. Club path and ball flight are left to their cards, which name them and
  * say what sets the start line and the curve; a fault in them is a weakness in the swing assessment.
  */
