@@ -4,8 +4,9 @@
  * (Real pixels: pose-stage.test.ts, "refuses a clip with two golfers side by side".)
  */
 import { describe, expect, it } from 'vitest';
-import { MIN_OTHER_HEIGHT, blankOut, bodyBox, crowdChecks, crowdShare, grow, isSomeoneElse, type Box } from '../src/pose/crowd.js';
-import { LANDMARK_COUNT, type Pose } from '../src/pose/landmarks.js';
+import { MAX_CROWD_SHARE, MIN_OTHER_HEIGHT, MIN_SWINGING_FRAMES, blankOut, bodyBox, crowdChecks, crowdVerdict, grow, handsHeight, isAmbiguous, isSomeoneElse, type Box } from '../src/pose/crowd.js';
+import { EVENT_THRESHOLDS } from '../src/pose/events.js';
+import { LANDMARK_COUNT, LM, type Pose } from '../src/pose/landmarks.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
 
 /** A pose whose landmarks fill the box (corners and centre), normalised coordinates. */
@@ -57,7 +58,55 @@ describe('the share of frames with someone else', () => {
     const checks = crowdChecks([frame(0), frame(1), frame(2), frame(3), frame(4)], (i) => (i === 4 ? null : personIn(golfer)));
     expect(checks.map((c) => c.frame.index)).toEqual([0, 1, 2, 3]);
     const other = personIn({ left: 0.05, top: 0.2, right: 0.2, bottom: 0.8 });
-    expect(crowdShare(checks, (i) => (i < 3 ? other : null))).toBe(0.75);
-    expect(crowdShare([], () => other)).toBe(0);
+    expect(crowdVerdict(checks, (i) => (i < 3 ? other : null)).share).toBe(0.75);
+    expect(crowdVerdict([], () => other).share).toBe(0);
+  });
+});
+
+/**
+ * A person in `b` (nose and eyes at its corners, so it spans the box) with shoulders a quarter and hips
+ * 55% of the way down, and both hands `up` torso lengths above the hips.
+ */
+function personWithHands(b: Box, up: number): Pose {
+  const pose = personIn(b);
+  const h = b.bottom - b.top;
+  const x = (b.left + b.right) / 2;
+  const [shoulders, hips] = [b.top + 0.25 * h, b.top + 0.55 * h];
+  const set = (i: number, y: number) => pose.image.set([x, y], i * 4);
+  [LM.leftShoulder, LM.rightShoulder].forEach((i) => set(i, shoulders));
+  [LM.leftHip, LM.rightHip].forEach((i) => set(i, hips));
+  [LM.leftWrist, LM.rightWrist].forEach((i) => set(i, hips - up * (hips - shoulders)));
+  return pose;
+}
+
+describe('someone else makes the clip ambiguous only if they swing too', () => {
+  const frame = (index: number): RawFrame => ({ index, timeMs: index * 33, width: 8, height: 8, data: new Uint8Array(8 * 8 * 4) });
+  const checks = crowdChecks(Array.from({ length: 10 }, (_, i) => frame(i)), () => personIn(golfer));
+  const beside: Box = { left: 0.7, top: 0.2, right: 0.8, bottom: 0.8 };
+  /** Someone beside the golfer in `seen` of the 10 frames, hands at `up` torso lengths, `raised` of them high. */
+  const other = (seen: number, raised: number) => (i: number) => (i < seen ? personWithHands(beside, i < raised ? 1.5 : -0.6) : null);
+  const high = EVENT_THRESHOLDS.high;
+
+  it('reads the hands against the person\'s own hips and torso', () => {
+    expect(handsHeight(personWithHands(beside, 1.5), 8, 8)).toBeCloseTo(1.5, 6);
+    expect(handsHeight(personWithHands(beside, -0.6), 8, 8)).toBeCloseTo(-0.6, 6);
+  });
+
+  it.each([
+    ['nobody else', other(0, 0), 0, false, false],
+    ['an onlooker standing by in every frame, hands low', other(10, 0), 1, false, false],
+    ['a second golfer swinging beside, hands high in 4 frames', other(10, 4), 1, true, true],
+    [`hands high in ${MIN_SWINGING_FRAMES - 1} frame only (a misplaced wrist)`, other(10, MIN_SWINGING_FRAMES - 1), 1, false, false],
+    [`hands high in ${MIN_SWINGING_FRAMES} frames`, other(10, MIN_SWINGING_FRAMES), 1, true, true],
+    [`a swinging golfer in only ${MAX_CROWD_SHARE * 10} of 10 frames`, other(MAX_CROWD_SHARE * 10, 3), MAX_CROWD_SHARE, true, false],
+  ] as const)('%s', (_, found, share, swinging, ambiguous) => {
+    const verdict = crowdVerdict(checks, found);
+    expect(verdict).toEqual({ share: expect.closeTo(share, 9), swinging });
+    expect(isAmbiguous(verdict)).toBe(ambiguous);
+  });
+
+  it(`counts hands as high only above the event search's top height (${high} torso lengths)`, () => {
+    const at = (up: number) => crowdVerdict(checks, () => personWithHands(beside, up)).swinging;
+    expect([at(high - 0.01), at(high + 0.01)]).toEqual([false, true]);
   });
 });

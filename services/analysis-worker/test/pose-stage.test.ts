@@ -123,6 +123,18 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(result).toMatchObject({ ok: false, reason: POSE_FAILURE_REASONS.severalPeople });
   }, 300_000);
 
+  it('measures the golfer when someone stands by without swinging, and says so in the technical details', async () => {
+    // The golfer's first frame, mirrored and held still for the whole clip, beside the swing: an onlooker.
+    const video = join(dir, 'onlooker.mp4');
+    ffmpeg('-i', fixture, '-filter_complex', '[0:v:0]crop=480:430:0:212,split[a][b];[b]trim=end_frame=1,setpts=PTS-STARTPTS,hflip,tpad=stop=-1:stop_mode=clone[c];[a][c]hstack=shortest=1', ...h264, video);
+    const result = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, fps: 30, width: 960, height: 430 });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.fields.technicalDetails).toMatchObject({ crowdShare: expect.any(Number), crowdSwinging: false });
+    expect(result.fields.technicalDetails.crowdShare as number).toBeGreaterThan(0.3);
+    expect(Math.abs(result.summary.events.top!.frame - LABELS.top)).toBeLessThanOrEqual(3);
+  }, 300_000);
+
   it('says there is no swing when the golfer only stands at address', async () => {
     const still = join(dir, 'address.png');
     ffmpeg('-i', fixture, '-map', '0:v:0', '-vf', 'select=eq(n\\,10)', '-frames:v', '1', still);

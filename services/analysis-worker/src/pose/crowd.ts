@@ -4,7 +4,15 @@
  * flipped between machines. Instead the golfer we are tracking is blanked out and the detector looks
  * again; whoever it finds then is somebody else. Only people of about the golfer's size count: a
  * spectator far behind on the course does not make the clip ambiguous, a second golfer in the next bay does.
+ *
+ * And only someone who swings as well. The swing found is the tracked golfer's, so a second golfer
+ * swinging beside them leaves a doubt over whose swing was measured, while a caddie, a coach or a friend
+ * standing by cannot have made it: refusing their clips refused real swings (tour pro A's down-the-line
+ * clip with a still onlooker three quarters his height beside him was refused, and with the onlooker
+ * allowed reads its events within tolerance and its turns within 0.6-4.3° of the clip alone).
  */
+import { EVENT_THRESHOLDS } from './events.js';
+import { handsPx, hipCentrePx, torsoLengthPx } from './geometry.js';
 import { LANDMARK_COUNT, type Pose } from './landmarks.js';
 import type { RawFrame } from './runtime/protocol.js';
 
@@ -88,8 +96,36 @@ export function crowdChecks(sample: RawFrame[], golferAt: (frame: number) => Pos
   });
 }
 
-/** Share of the checked frames where the detector, looking again, found someone else. */
-export function crowdShare(checks: CrowdCheck[], foundAt: (frame: number) => Pose | null): number {
-  if (checks.length === 0) return 0;
-  return checks.filter((c) => isSomeoneElse(foundAt(c.frame.index), c.golfer)).length / checks.length;
+/** Share of sampled frames with a second person that makes the clip ambiguous (when they swing too). */
+export const MAX_CROWD_SHARE = 0.3;
+/**
+ * Frames in which someone else's hands are as high as a swing's top before they count as swinging: one
+ * such frame can be a misplaced wrist, or an onlooker shading their eyes.
+ */
+export const MIN_SWINGING_FRAMES = 2;
+
+/** Height of a person's hands above their hip centre, in their torso lengths (the event search's `up`). */
+export function handsHeight(pose: Pose, width: number, height: number): number {
+  const torso = torsoLengthPx(pose, width, height);
+  return torso > 0 ? (hipCentrePx(pose, width, height)[1] - handsPx(pose, width, height)[1]) / torso : 0;
 }
+
+export interface CrowdVerdict {
+  /** Share of the checked frames where the detector, looking again, found someone else. */
+  share: number;
+  /** Whether that someone's hands rose as high as a swing's top (EVENT_THRESHOLDS.high). */
+  swinging: boolean;
+}
+
+/** Who else the checked frames show, and whether they swing too. */
+export function crowdVerdict(checks: CrowdCheck[], foundAt: (frame: number) => Pose | null): CrowdVerdict {
+  const others = checks.flatMap((c) => {
+    const found = foundAt(c.frame.index);
+    return found && isSomeoneElse(found, c.golfer) ? [{ pose: found, frame: c.frame }] : [];
+  });
+  const raised = others.filter((o) => handsHeight(o.pose, o.frame.width, o.frame.height) > EVENT_THRESHOLDS.high).length;
+  return { share: checks.length ? others.length / checks.length : 0, swinging: raised >= MIN_SWINGING_FRAMES };
+}
+
+/** Someone else swings in enough of the picture that whose swing was measured is in doubt. */
+export const isAmbiguous = (v: CrowdVerdict): boolean => v.share > MAX_CROWD_SHARE && v.swinging;

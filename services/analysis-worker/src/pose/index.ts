@@ -8,7 +8,7 @@ import { addressWindow, readAddress } from './address.js';
 import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './camera.js';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
-import { bodyBox, boxHeight, crowdChecks, crowdShare, type CrowdCheck } from './crowd.js';
+import { bodyBox, boxHeight, crowdChecks, crowdVerdict, isAmbiguous, type CrowdCheck, type CrowdVerdict } from './crowd.js';
 import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
@@ -34,8 +34,6 @@ export const POSE_FAILURE_REASONS = {
 
 /** Share of analysed frames that must show the golfer. */
 export const MIN_PERSON_RATIO = 0.5;
-/** Share of sampled frames with a second person that makes the clip ambiguous. */
-export const MAX_CROWD_SHARE = 0.3;
 const CROWD_SAMPLES = 10;
 const EVENT_NAMES = ['takeaway', 'address', 'top', 'impact', 'finish'] as const;
 /**
@@ -102,15 +100,15 @@ export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<v
 }
 
 /**
- * Looks again at frames with the golfer blanked out (crowd.ts) and returns the share showing someone else.
+ * Looks again at frames with the golfer blanked out (crowd.ts): the share showing someone else, and whether they swing.
  * One call per frame on the search's own tracking model: every call starts afresh, so each frame is a
  * fresh detection, and no third model instance (~100 MB) is kept for it.
  */
-async function countCrowd(pool: PosePool, checks: CrowdCheck[], signal?: AbortSignal): Promise<number> {
+async function countCrowd(pool: PosePool, checks: CrowdCheck[], signal?: AbortSignal): Promise<CrowdVerdict> {
   const options = { variant: 'lite', numPoses: 1, video: true, signal, worker: crowdWorker(pool) } as const;
   const found = (await Promise.all(checks.map((c) => runChunk(pool, [c.frame], options)))).flat();
   const other = new Map(found.map((f) => [f.index, f.pose]));
-  return crowdShare(checks, (frame) => other.get(frame) ?? null);
+  return crowdVerdict(checks, (frame) => other.get(frame) ?? null);
 }
 
 /** The frames the measure pass reads (pixels from before the encode when the transcode wrote them). */
@@ -228,8 +226,8 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     const sample = await source.read(spread(0, search.lastFrame, stride, search.lastFrame));
     const crowd = await countCrowd(pool, crowdChecks(sample, nearestSearchPose), input.signal);
     lap('crowdCheckMs', t);
-    const reason = crowd > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
-    return { ok: false, reason, technicalDetails: { ...basics, crowdShare: crowd } };
+    const reason = isAmbiguous(crowd) ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
+    return { ok: false, reason, technicalDetails: { ...basics, crowdShare: crowd.share, crowdSwinging: crowd.swinging } };
   }
   return measureAndReport({ input, pool, search, events: search.events, playback, source, crop, searchSize, stride, basics, started, timings, t, nearestSearchPose });
 }
@@ -348,7 +346,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     return frame ? [[name, copyFrame(frame)] as const] : [];
   }));
   const crowd = crowdChecks(large.filter((f) => crowdIndices.includes(f.index)), c.nearestSearchPose);
-  const [measured, crowdShareFound] = await Promise.all([
+  const [measured, crowdFound] = await Promise.all([
     measureSwing({
       pool, variant: MEASURE_MODEL, plan, frames: new Map(measureFrames.map((f) => [f.index, f])), width, height, fps: playback.fps, signal: input.signal,
       toFrame: crop ? (pose) => uncropPose(pose, crop, width, height) : (pose) => pose, workers: measureSlots(pool),
@@ -356,8 +354,8 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     countCrowd(pool, crowd, input.signal),
   ]);
   t = lap('measureMs', t);
-  if (crowdShareFound > MAX_CROWD_SHARE) {
-    return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...c.basics, crowdShare: crowdShareFound } };
+  if (isAmbiguous(crowdFound)) {
+    return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...c.basics, crowdShare: crowdFound.share, crowdSwinging: crowdFound.swinging } };
   }
   input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address } });
   const metricContext = { view, handedness, width, height };
@@ -372,7 +370,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     keyframes[name] = await renderKeyFrame(frame, pose, pose ? keyFrameCrop(pose, tallest, width, height) : null);
   }
   lap('keyframesMs', t);
-  return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowdShare: crowdShareFound, keyframes, measureSize: source.size });
+  return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size });
 }
 
 /**
@@ -424,7 +422,8 @@ interface ReportParts {
   measured: Measured;
   metrics: PoseSummary['metrics'];
   plan: number[];
-  crowdShare: number;
+  /** Someone else in the picture (crowd.ts); standing by, since the clip was not refused. */
+  crowd: CrowdVerdict;
   keyframes: Partial<Record<KeyFrameName, Buffer>>;
   measureSize: FrameSize;
 }
@@ -467,7 +466,8 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     ...(slowMotion ? { slowMotion } : {}),
     models: summary.models,
     personFoundRatio: summary.personFoundRatio,
-    crowdShare: p.crowdShare,
+    crowdShare: p.crowd.share,
+    crowdSwinging: p.crowd.swinging,
     swingCount: events.swingCount,
     addressRead: p.addressRead,
     shoulderWidthRatio: Math.round(p.viewInfo.shoulderRatio * 100) / 100,
