@@ -21,9 +21,13 @@
  *                   slowed 4x (face-on) and 8x (down the line) from the address to the finish
  *   practice swing  a practice swing first (the whole clip at 1/1.6 speed), then the clip: the
  *                   swing that strikes the ball is the one to measure
+ *   framing         filmed too close: the feet below the picture (face-on), the club and hands above
+ *                   it at the top (down the line)
+ *   trimmed         the clip cut to start 2 frames before the address (no set-up to read the rest from)
+ *   someone by      a still onlooker three quarters the golfer's height beside them (down the line)
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 7 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
+ * original's. About 8 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
  * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
@@ -33,7 +37,7 @@ import { join } from 'node:path';
 import type { CameraView } from '@swingfit/contracts';
 import type { CameraSummary } from '../src/pose/camera.js';
 import { closePosePool } from '../src/pose/index.js';
-import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, frameTimes, loadLabels, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
+import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
 
 type ClipLabel = Labelled & { path: string; name: string };
 
@@ -102,6 +106,12 @@ const CASES: Case[] = [
   { name: 'low sun, washed out', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'eq=brightness=0.25:contrast=0.6:gamma=1.4', ...X264], ext: 'mp4', slower: 1 },
   practiceCase('a practice swing first', 'adam_scott_iron_fo', 'face-on', 1.6),
   practiceCase('a practice swing first, from behind', 'morikawa_iron_dtl', 'down-the-line', 1.6),
+  { name: 'feet out of the picture', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'crop=1280:600:0:0', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'club out of the top of the picture', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'crop=1280:580:0:140', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'trimmed to the takeaway', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-ss', '0.9', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -0.9 },
+  // A still onlooker (a caddie, a friend) beside the golfer: tour pro A at address from the face-on clip, three
+  // quarters the golfer's height, on the right of the down-the-line picture for the whole clip.
+  { name: 'someone standing by', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_fo.mp4')},select=eq(n\\,0),crop=220:560:530:120,scale=-2:420[p];[0:v:0][p]overlay=1020:250[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
 ];
 
