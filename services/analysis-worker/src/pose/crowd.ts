@@ -96,7 +96,10 @@ export function crowdChecks(sample: RawFrame[], golferAt: (frame: number) => Pos
   });
 }
 
-/** Share of sampled frames with a second person that makes the clip ambiguous (when they swing too). */
+/**
+ * Share of sampled frames with a second person that makes the clip ambiguous: when they swing too, or
+ * when no swing was found at all (the search may have followed the wrong person).
+ */
 export const MAX_CROWD_SHARE = 0.3;
 /**
  * Frames in which someone else's hands are as high as a swing's top before they count as swinging: one

@@ -8,7 +8,7 @@ import { addressWindow, readAddress } from './address.js';
 import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './camera.js';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
-import { bodyBox, boxHeight, crowdChecks, crowdVerdict, isAmbiguous, type CrowdCheck, type CrowdVerdict } from './crowd.js';
+import { MAX_CROWD_SHARE, bodyBox, boxHeight, crowdChecks, crowdVerdict, isAmbiguous, type CrowdCheck, type CrowdVerdict } from './crowd.js';
 import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
@@ -222,11 +222,13 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
   const found = search.analysed;
   const nearestSearchPose = nearestPoseFinder(found, stride);
   if (!search.events) {
-    // Two people moving about can hide a swing: say which problem it is.
+    // Two people moving about can hide a swing: say which problem it is. Here whether the other one
+    // swings is not asked: the search may have followed the one standing still, and ten frames spread
+    // over the whole clip seldom catch the other's hands at the top.
     const sample = await source.read(spread(0, search.lastFrame, stride, search.lastFrame));
     const crowd = await countCrowd(pool, crowdChecks(sample, nearestSearchPose), input.signal);
     lap('crowdCheckMs', t);
-    const reason = isAmbiguous(crowd) ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
+    const reason = crowd.share > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
     return { ok: false, reason, technicalDetails: { ...basics, crowdShare: crowd.share, crowdSwinging: crowd.swinging } };
   }
   return measureAndReport({ input, pool, search, events: search.events, playback, source, crop, searchSize, stride, basics, started, timings, t, nearestSearchPose });
