@@ -51,7 +51,7 @@ interface Case {
   slower: number;
   /** Only this stretch of the original (seconds) is slowed; before and after it plays in real time. */
   ramp?: { fromSec: number; toSec: number };
-  /** Seconds added before the original's first frame. */
+  /** Seconds added before the original's first frame (negative: cut from its start). */
   leadSec?: number;
   /** A practice swing first: the whole clip played this many times slower comes before it. */
   practiceSlower?: number;

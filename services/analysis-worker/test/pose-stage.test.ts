@@ -143,6 +143,17 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     const result = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, ...FIXTURE });
     expect(result).toMatchObject({ ok: false, reason: POSE_FAILURE_REASONS.noSwing });
   }, 300_000);
+
+  it('says there is more than one person when no swing is found and someone else stands by, though neither swings', async () => {
+    // Where no swing was found the search may have followed the wrong person, so a second person of the
+    // golfer's size is the likelier cause, whether or not they were seen to swing.
+    const still = join(dir, 'address-pair.png');
+    ffmpeg('-i', fixture, '-map', '0:v:0', '-vf', 'select=eq(n\\,10)', '-frames:v', '1', still);
+    const video = join(dir, 'still-pair.mp4');
+    ffmpeg('-loop', '1', '-i', still, '-filter_complex', '[0:v]crop=480:430:0:212,split[a][b];[b]hflip[c];[a][c]hstack', '-t', '3', '-r', '30', ...h264, video);
+    const result = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, fps: 30, width: 960, height: 430 });
+    expect(result).toMatchObject({ ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { crowdSwinging: false } });
+  }, 300_000);
 });
 
 describe('a clip without a person', () => {
