@@ -27,6 +27,26 @@ export interface StoredObject {
 }
 
 /**
+ * How long a connection to the store may sit idle in the pool before we close it. A server closes
+ * idle keep-alive connections on its own clock (Node's, which the embedded store runs on, after 5 s;
+ * S3 after about 20 s), and a request sent down a connection at the moment the server closes it fails.
+ * The SDK retries most requests, but not a streamed upload: its body has been read and cannot be sent
+ * again, so the golfer's upload failed ("non-retryable streaming request", seen in CI when a second
+ * upload followed the first by about 5 s). Closing our side first, below every server's timeout,
+ * removes the race; a new connection on loopback or to S3 costs a millisecond or a handshake.
+ * Node's agent already ends a second early when a server announces its timeout, but only when the
+ * agent has a timeout of its own: without one it keeps idle sockets forever.
+ */
+export const IDLE_CONNECTION_MS = 4_000;
+
+/**
+ * Keep-alive connections as the SDK's default agents (50 per host), closed after IDLE_CONNECTION_MS
+ * idle. Given as options, not Agent instances, so the SDK still builds the agents itself and keeps
+ * its own handling of `Expect: 100-continue` (it treats an Agent instance as the caller's and skips it).
+ */
+const POOL = { keepAlive: true, maxSockets: 50, timeout: IDLE_CONNECTION_MS };
+
+/**
  * The S3 protocol over @aws-sdk/client-s3 (MinIO, any S3, or the embedded s3rver). Checksums only
  * when required: s3rver corrupts streamed bodies that carry the SDK's default trailing checksums.
  */
@@ -37,6 +57,7 @@ export class ObjectStore {
   constructor(config: ObjectStoreConfig) {
     this.bucket = config.bucket;
     this.client = new S3Client({
+      requestHandler: { httpAgent: POOL, httpsAgent: POOL },
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: true,
