@@ -69,6 +69,8 @@ async function runOne(label: ClipLabel & { path: string; name: string }, variant
     if (curve.hips.some((v) => v !== null)) console.log(`              hips      ${line(curve.hips)}`);
     console.log(`              evidence (top of the curve, scatter in degrees, visibility) ${JSON.stringify(curve.evidence)}`);
   }
+  const read = result.fields.technicalDetails.addressRead as { search: number; measure: number | null; setUp: number | null } | undefined;
+  if (read) console.log(`            address read: search frame ${read.search}, measure ${read.measure ?? '—'}, trunk still until ${read.setUp ?? '—'} (playback frames)`);
   const slow = result.fields.technicalDetails.slowMotion;
   if (slow) console.log(`            slow motion: ${JSON.stringify(slow)}`);
   return { ...base, ok: true, view: s.view, hand: s.handedness, eventsOk: readAsLabelled(label, variant === 'mirrored', s, events), turns, details: result.fields.technicalDetails };

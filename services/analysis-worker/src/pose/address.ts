@@ -9,10 +9,12 @@
  *
  * So the stretch around the first reading is read again by the measure model on the measure frames (on
  * the crop around a small golfer), as it is and mirrored like every measured frame (flip.ts), and the
- * same rule (events.addressInWindow) times the address on those hands.
+ * same rule (events.addressInWindow) times the address on those hands. The same readings show where the
+ * trunk stood before it wound up into the backswing (setup.ts).
  */
 import { addressInWindow, type SwingEventAt, type SwingEvents } from './events.js';
 import { READING_VIEWS, fuseReadings, poseBack, showFrames } from './flip.js';
+import { shoulderYaw } from './geometry.js';
 import type { Pose } from './landmarks.js';
 import { runChunk } from './passes.js';
 import type { PosePool } from './runtime/pool.js';
@@ -20,6 +22,7 @@ import type { RawFrame } from './runtime/protocol.js';
 import type { ModelVariant } from './runtime/landmarker.js';
 import { trackPoints } from './search.js';
 import type { CameraPath } from './camera.js';
+import { trunkSetUp } from './setup.js';
 
 /** The stretch read: from this long (real seconds) before the first reading of the address… */
 export const ADDRESS_BEFORE_SEC = 0.5;
@@ -60,8 +63,15 @@ export interface AddressInput {
   signal?: AbortSignal;
 }
 
+/** The address on the measure model's hands, and the trunk's set-up: the look before it where the trunk was turned least. */
+export interface AddressRead {
+  address: SwingEventAt;
+  /** At or before the address (setup.ts). */
+  setUpFrame: number;
+}
+
 /** The address timed on the measure model's hands, or null where the window does not show it. */
-export async function readAddress(input: AddressInput): Promise<SwingEventAt | null> {
+export async function readAddress(input: AddressInput): Promise<AddressRead | null> {
   if (input.frames.length < 5) return null;
   const options = { variant: input.variant, numPoses: 1, video: true, signal: input.signal } as const;
   const runs = await Promise.all(VIEWS.map((view) => runChunk(input.pool, showFrames(view, input.frames), { ...options, worker: input.workers[view.slot] })));
@@ -69,5 +79,8 @@ export async function readAddress(input: AddressInput): Promise<SwingEventAt | n
   // Labelled like the golfer in the first frame read (the golfer at rest), then averaged (flip.ts).
   const stance = input.frames.map((f) => readings.map((r) => r.get(f.index)).find((p) => p !== undefined)).find((p) => p !== undefined);
   const fused = input.frames.map((f) => ({ index: f.index, pose: fuseReadings(readings.map((r) => r.get(f.index)), stance, input.width, input.height)?.pose ?? null }));
-  return addressInWindow(trackPoints(fused, input.fps, input.width, input.height, input.camera), input.timeScale);
+  const found = addressInWindow(trackPoints(fused, input.fps, input.width, input.height, input.camera), input.timeScale);
+  if (!found) return null;
+  const trunk = fused.flatMap((f) => (f.pose ? [{ frame: f.index, yaw: shoulderYaw(f.pose) }] : []));
+  return { address: { frame: found.frame, timeSec: found.timeSec }, setUpFrame: trunkSetUp(trunk, found.frame) };
 }

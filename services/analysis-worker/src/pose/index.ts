@@ -4,7 +4,7 @@
  * See ARCHITECTURE section 8. CPU work runs in worker threads (runtime/pool.ts).
  */
 import type { CameraView, PoseSummary } from '@swingfit/contracts';
-import { addressWindow, readAddress } from './address.js';
+import { addressWindow, readAddress, type AddressRead } from './address.js';
 import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './camera.js';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
@@ -67,8 +67,8 @@ export interface PoseStageInspection {
   measureSize: FrameSize;
   view: CameraView;
   handedness: 'right' | 'left';
-  /** The search's address, and the one read again on the measure model (null where that failed). */
-  address: { search: SwingEventAt; measure: SwingEventAt | null };
+  /** The search's address, the one read again on the measure model and the trunk's set-up (null where that failed). */
+  address: { search: SwingEventAt; measure: SwingEventAt | null; setUpFrame: number | null };
 }
 
 type PipelineResult = Extract<PipelinePoseStageOutput, { ok: true }>;
@@ -322,7 +322,8 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   const retime = (e: SwingEventAt): SwingEventAt => ({ frame: e.frame, timeSec: e.frame / playback.fps });
   const searched = { ...c.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(c.events[name])])) } as SwingEvents;
   let t = c.t;
-  const address = await readAddressAgain(c, searched);
+  const read = await readAddressAgain(c, searched);
+  const address = read?.address ?? null;
   t = lap('addressMs', t);
   const events = address ? { ...searched, address, takeaway: takeawayAfter(address, searched, c.stride, playback.fps) } : searched;
   // View and hand from the search's own poses around its own address.
@@ -333,7 +334,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   const topPose = c.nearestSearchPose(events.top.frame);
   const handedness = addressPose && topPose ? detectHandedness(view, addressPose, topPose, c.searchSize.width, c.searchSize.height) : 'right';
 
-  const plan = measurePlan(events, stride, lastFrame, view === 'down-the-line');
+  const plan = measurePlan({ ...events, setUpFrame: read?.setUpFrame }, stride, lastFrame, view === 'down-the-line');
   const measureIndices = planFrames(plan);
   // People are counted during the swing itself, so one short stretch of frames serves everything.
   const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame, stride, lastFrame);
@@ -359,7 +360,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   if (isAmbiguous(crowdFound)) {
     return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...c.basics, crowdShare: crowdFound.share, crowdSwinging: crowdFound.swinging } };
   }
-  input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address } });
+  input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address, setUpFrame: read?.setUpFrame ?? null } });
   const metricContext = { view, handedness, width, height };
   const metrics = computeMetrics(steadied(measured, plan.address, c.search.camera, playback.fps), metricContext);
 
@@ -372,7 +373,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     keyframes[name] = await renderKeyFrame(frame, pose, pose ? keyFrameCrop(pose, tallest, width, height) : null);
   }
   lap('keyframesMs', t);
-  return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size });
+  return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size });
 }
 
 /**
@@ -395,17 +396,17 @@ function steadied(measured: Measured, addressFrames: number[], camera: CameraPat
   };
 }
 
-/** The address read again on the measure model's hands (address.ts), or null to keep the search's. */
-async function readAddressAgain(c: ReportContext, events: SwingEvents): Promise<SwingEventAt | null> {
+/** The address read again on the measure model's hands, with the trunk's set-up (address.ts), or null to keep the search's. */
+async function readAddressAgain(c: ReportContext, events: SwingEvents): Promise<AddressRead | null> {
   const { input, pool, source, playback, crop } = c;
   const indices = addressWindow(events, playback.fps, c.search.lastFrame);
   const frames = crop ? await source.readDetail(indices, crop) : await source.read(indices);
   const { width, height } = source.size;
-  const address = await readAddress({
+  const read = await readAddress({
     pool, variant: MEASURE_MODEL, frames, width, height, fps: playback.fps, timeScale: events.timeScale, workers: measureSlots(pool), camera: c.search.camera, signal: input.signal,
     toFrame: crop ? (pose) => uncropPose(pose, crop, width, height) : (pose) => pose,
   });
-  return address && address.frame < events.top.frame ? address : null;
+  return read && read.address.frame < events.top.frame ? read : null;
 }
 
 /** The takeaway: the next analysed frame after the address (the top at the latest). */
@@ -416,8 +417,11 @@ function takeawayAfter(address: SwingEventAt, events: SwingEvents, stride: numbe
 
 interface ReportParts {
   events: SwingEvents;
-  /** The address as the search dated it, and as the measure model's hands did (null: not read). */
-  addressRead: { search: number; measure: number | null };
+  /**
+   * The address as the search dated it, as the measure model's hands did, and the trunk's set-up, the
+   * frame before it where the trunk was turned least (setup.ts; null: not read).
+   */
+  addressRead: { search: number; measure: number | null; setUp: number | null };
   view: CameraView;
   handedness: 'right' | 'left';
   viewInfo: { shoulderRatio: number };

@@ -35,16 +35,22 @@ export interface MeasurePlan {
   impactWarmUp: number[];
 }
 
+/** The events a plan needs, and the trunk's set-up (setup.ts: where it was turned least before the address), where read. */
+export type PlannedSwing = Pick<SwingEvents, 'address' | 'top' | 'impact' | 'timeScale'> & { setUpFrame?: number };
+
 const clampTo = (last: number) => (i: number) => Math.min(last, Math.max(0, i));
 
 /**
  * Which frames to measure. `stride` is one analysed frame; slow motion spreads the same moments over
  * more frames, so the steps around address and the top grow with the time scale.
  */
-export function measurePlan(events: Pick<SwingEvents, 'address' | 'top' | 'impact' | 'timeScale'>, stride: number, lastFrame: number, downTheLine: boolean): MeasurePlan {
+export function measurePlan(events: PlannedSwing, stride: number, lastFrame: number, downTheLine: boolean): MeasurePlan {
   const clamp = clampTo(lastFrame);
   const step = stride * Math.max(1, Math.round(events.timeScale));
   const address = events.address.frame;
+  // Down the line the trunk starts turning before the hands visibly leave (setup.ts): the reference is
+  // read before the set-up, not before the address. Face-on the hands show the takeaway from its start.
+  const still = downTheLine && events.setUpFrame !== undefined ? Math.min(address, events.setUpFrame) : address;
   const top = events.top.frame;
   // Face-on, the top is read to two steps past the hands' top: there the lead shoulder still turns or
   // holds (Adam Scott 71, 74, 74; Morikawa 76, 79, 79), so a copy whose top was dated a frame earlier
@@ -57,12 +63,12 @@ export function measurePlan(events: Pick<SwingEvents, 'address' | 'top' | 'impac
   // their rest by a few jitters of the landmarks, so the address frame can already be a frame or two
   // into the takeaway (more for a small golfer, whose jitter is larger), where the hips and shoulders
   // have begun to turn, and every degree turned there would be lost from the figures. The golfer stood
-  // still for a while before it, so the reference is read a step and two steps earlier.
-  // Not further back (measured, stop 24): read from each of 4 steps back alone, the turn falls by 1-2.5°
-  // a step on Adam Scott's clips (the body starts turning before the hands visibly leave), so reading 4
-  // to 1 steps back raised most figures 1-2°, and mirror/copy agreement went from 10 to 14 pairs of 21,
-  // but his two views moved from 7.5° to 11.1° apart (target 10) and a hand-held golfer's hips moved 4°.
-  const addressFrames = [...new Set(ADDRESS_STEPS_BACK.map((back) => clamp(address - back * step)))];
+  // still for a while before it, so the reference is read a step and two steps earlier. Down the line
+  // the hands show the takeaway later still (setup.ts), so there it is read before the trunk's set-up.
+  // Not a fixed count of steps further back in both views (measured, stop 24): read 4 to 1 steps back,
+  // most figures rose 1-2° but tour pro A's two views moved from 7.5° to 11.1° apart and a hand-held
+  // golfer's hips moved 4°; the set-up is where each clip's own trunk readings show it still.
+  const addressFrames = [...new Set(ADDRESS_STEPS_BACK.map((back) => clamp(still - back * step)))];
   const first = topFrames[0]!;
   const span = first - address;
   const count = Math.max(0, Math.min(BACKSWING_FRAMES, Math.floor(span / stride) - 1));
