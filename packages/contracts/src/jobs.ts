@@ -134,7 +134,16 @@ export const EVENT_DELIVERY = {
   backoff: { type: 'exponential', delay: SECOND },
   timeoutMs: 30 * SECOND,
   keepCompletedSeconds: WEEK_SECONDS,
-} as const satisfies RetryPolicy & { timeoutMs: number; keepCompletedSeconds: number };
+  /**
+   * A consumer holds an event's lock while it handles it, renewed every half of this. A consumer that
+   * dies mid-event (a crash, a kill, a lost machine) gives its events back once the lock has lapsed and
+   * a stalled check has found them: up to lockMs + stalledCheckMs. BullMQ's defaults (30 s each) made a
+   * golfer wait up to a minute for points after a crash; handlers take milliseconds and the renewal
+   * needs only a free event loop, so 15 s still leaves a wide margin.
+   */
+  lockMs: 15 * SECOND,
+  stalledCheckMs: 5 * SECOND,
+} as const satisfies RetryPolicy & { timeoutMs: number; keepCompletedSeconds: number; lockMs: number; stalledCheckMs: number };
 
 /** The options a job is added with (a subset of BullMQ's JobsOptions, so contracts needs no BullMQ). */
 export interface JobAddOptions extends RetryPolicy {

@@ -167,6 +167,8 @@ export function consumeEvents(options: ConsumeOptions): Worker {
     connection: options.settings.connection,
     prefix: options.settings.prefix,
     concurrency: options.concurrency ?? 4,
+    lockDuration: EVENT_DELIVERY.lockMs,
+    stalledInterval: EVENT_DELIVERY.stalledCheckMs,
   });
   worker.on('failed', (job, err) => {
     const final = !job || err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);

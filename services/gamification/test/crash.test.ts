@@ -115,7 +115,8 @@ describe('gamification killed mid-stream', () => {
     child = await startService(port);
     await produce;
 
-    // Jobs that were running at the kill are taken back once their lock expires (BullMQ's stalled check).
+    // Events that were being handled at the kill are taken back once their lock lapses and a stalled check
+    // finds them: within EVENT_DELIVERY.lockMs + stalledCheckMs (20 s), not BullMQ's default minute.
     await eventually(async () => (await ledgerCount()) === TOTAL, 120_000, 500).catch(async (error) => {
       throw new Error(`${(error as Error).message}: ledger holds ${await ledgerCount()} of ${TOTAL}\n${log}`);
     });
