@@ -25,6 +25,7 @@
  *                   it at the top (down the line)
  *   trimmed         the clip cut to start 2 frames before the address (no set-up to read the rest from)
  *   someone by      a still onlooker three quarters the golfer's height beside them (down the line)
+ *   tilted          a camera that is not level: the picture turned 6° either way, in both views
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
  * original's. About 8 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
@@ -112,6 +113,11 @@ const CASES: Case[] = [
   // A still onlooker (a caddie, a friend) beside the golfer: tour pro A at address from the face-on clip, three
   // quarters the golfer's height, on the right of the down-the-line picture for the whole clip.
   { name: 'someone standing by', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_fo.mp4')},select=eq(n\\,0),crop=220:560:530:120,scale=-2:420[p];[0:v:0][p]overlay=1020:250[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  // A phone propped on a bag or held by a friend is seldom level: the picture turned a few degrees.
+  { name: 'camera tilted 6 deg', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'rotate=6*PI/180', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'camera tilted -6 deg', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'rotate=-6*PI/180', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'camera tilted 6 deg, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'rotate=6*PI/180', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'camera tilted -6 deg, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'rotate=-6*PI/180', ...X264], ext: 'mp4', slower: 1 },
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
 ];
 
