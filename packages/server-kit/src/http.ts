@@ -67,7 +67,7 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
     else request.log.info({ err: { code: error.code, message: error.message }, status }, 'request refused');
     // An HttpError's words were written for the client (a 503 "unavailable right now" included); any
     // other error's text never leaves the process: it may hold SQL, paths or a stack.
-    if (error instanceof HttpError) return reply.status(status).send({ message: error.message, ...error.extra });
+    if (error instanceof HttpError) return reply.status(status).headers(error.headers).send({ message: error.message, ...error.extra });
     return reply.status(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
   });
 
@@ -207,12 +207,16 @@ function refuseNul(app: App) {
   });
 }
 
-/** An error with an HTTP status, thrown from services and turned into `{ message }` by the error handler. */
+/**
+ * An error with an HTTP status, thrown from services and turned into `{ message }` by the error handler;
+ * `extra` joins the body, `headers` the answer (a 503's Retry-After, for one).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ObjectStore, type ObjectStoreConfig } from '@swingfit/server-kit';
 import { freePort } from '@swingfit/server-kit/testing';
-import { STORAGE_UNAVAILABLE } from '../src/services/uploads.js';
+import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from '../src/services/uploads.js';
 import { startGateway, type Harness } from './harness.js';
 import { file, makeVideos, signUp, upload, type Videos } from './analyses-helpers.js';
 
@@ -38,7 +38,9 @@ describe('an upload while the object store is down', () => {
     const sizeField = declared ? [{ name: 'faceOnVideoSize', value: String(statSync(v.mp4).size) }] : [];
     const res = await upload(h, golfer, [{ name: 'clubSelection', value: 'driver' }, ...sizeField, file('faceOnVideo', v.mp4)]);
     expect(res.statusCode, res.body).toBe(503);
-    expect(res.json()).toMatchObject({ message: STORAGE_UNAVAILABLE, title: 'Upload Unavailable' });
+    expect(res.json()).toMatchObject({ message: STORAGE_UNAVAILABLE, title: 'Upload Unavailable', nothingSaved: true });
+    // The web app sends an unsaved upload again once, after this wait.
+    expect(res.headers['retry-after']).toBe(String(STORAGE_RETRY_AFTER_SECONDS));
 
     expect(await h.deps.db.selectFrom('swing_analyses').select('id').where('user_id', '=', golfer.id).execute()).toEqual([]);
     const user = await h.deps.db.selectFrom('users').select('video_uploads_used').where('id', '=', golfer.id).executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import { HttpError, type App } from '@swingfit/server-kit';
 export function sendErrorExtras(app: App): void {
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof HttpError && error.statusCode < 500 && Object.keys(error.extra).length > 0) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
     }
     throw error;
   });

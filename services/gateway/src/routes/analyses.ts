@@ -28,7 +28,7 @@ export function analysisRoutes(deps: GatewayDeps) {
     // Refusals and form problems carry more than a message (requiresUpgrade, title, errors).
     app.setErrorHandler((error, _request, reply) => {
       if (error instanceof HttpError && Object.keys(error.extra).length > 0) {
-        return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+        return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
       }
       throw error;
     });

@@ -68,7 +68,16 @@ export const invalid = (issue: UploadIssue, status = 400) =>
  * `pnpm test:faults` (scenario c): with the store down, an upload ended the gateway process.
  */
 export const STORAGE_UNAVAILABLE = 'Video storage is unavailable right now, so your video was not saved and no upload was used. Please try again in a few minutes.';
-export const storageUnavailable = () => new HttpError(503, STORAGE_UNAVAILABLE, { title: 'Upload Unavailable' });
+/**
+ * Retry-After on that 503. Most of these are not outages: a connection the store dropped as the upload
+ * began, or a store restarting, is over in seconds, and a streamed upload cannot be replayed from here
+ * (the golfer's bytes were read once). Nothing was saved or spent (`nothingSaved`), so the web app sends
+ * it again once after this wait (apps/web uploadSwingVideos) before it tells the golfer. Only this 503
+ * says so: a database that drops its connection during the commit may have committed.
+ */
+export const STORAGE_RETRY_AFTER_SECONDS = 2;
+export const storageUnavailable = () =>
+  new HttpError(503, STORAGE_UNAVAILABLE, { title: 'Upload Unavailable', nothingSaved: true }, { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) });
 
 /** Runs a storage step; a store that cannot be reached becomes the golfer's 503. */
 async function fromStore<T>(step: () => Promise<T>): Promise<T> {

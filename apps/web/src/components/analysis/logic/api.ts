@@ -27,11 +27,23 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** An upload's failed answer, with the Retry-After the server sent (seconds), if any. */
+export class UploadError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    body: unknown,
+    readonly retryAfterSec: number | null,
+  ) {
+    super(status, message, body);
+  }
+}
+
 /**
  * POST the multipart upload with XMLHttpRequest, the only browser API that reports upload progress.
  * Errors follow the section 7 format, like apiRequest.
  */
-export function uploadSwingVideos(form: FormData, onProgress: (fraction: number) => void): Promise<CreateAnalysisResponse> {
+function sendUpload(form: FormData, onProgress: (fraction: number) => void): Promise<CreateAnalysisResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', analysisUrls.create);
@@ -41,13 +53,53 @@ export function uploadSwingVideos(form: FormData, onProgress: (fraction: number)
     };
     xhr.onload = () => {
       const body = parseBody(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as CreateAnalysisResponse);
-      else reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`, body));
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as CreateAnalysisResponse);
+      const retryAfter = Number.parseFloat(xhr.getResponseHeader('retry-after') ?? '');
+      reject(new UploadError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`, body, Number.isFinite(retryAfter) ? retryAfter : null));
     };
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.onabort = () => reject(new Error('Upload aborted'));
     xhr.send(form);
   });
+}
+
+/** An upload the server says it did not save is sent again this many times before the golfer hears of it. */
+export const UPLOAD_RETRIES = 1;
+/** Without a Retry-After, the wait before that retry (seconds)… */
+const DEFAULT_RETRY_AFTER_SEC = 2;
+/** …and the longest wait worth making for it: a store out for longer is an outage, and the golfer is told. */
+const MAX_RETRY_AFTER_SEC = 10;
+
+/**
+ * Milliseconds to wait before sending a failed upload again, or null when it must not be sent again. Only
+ * an answer that says nothing was saved (`nothingSaved`: the video store dropped the connection or was
+ * briefly away, before anything was stored or spent) is retried: any other failure, a lost connection
+ * included, may have saved the analysis, and a second copy would spend a second upload.
+ */
+export function uploadRetryDelayMs(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 503) return null;
+  if ((error.body as { nothingSaved?: unknown } | undefined)?.nothingSaved !== true) return null;
+  const asked = error instanceof UploadError && error.retryAfterSec !== null ? error.retryAfterSec : DEFAULT_RETRY_AFTER_SEC;
+  return asked > MAX_RETRY_AFTER_SEC ? null : Math.max(0, asked) * 1000;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Uploads the swing videos, sending them again (UPLOAD_RETRIES) when the server answers that nothing was
+ * saved: the golfer's progress bar starts over instead of an 'Upload Failed' for a blip they cannot see.
+ */
+export async function uploadSwingVideos(form: FormData, onProgress: (fraction: number) => void, wait: (ms: number) => Promise<void> = sleep): Promise<CreateAnalysisResponse> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendUpload(form, onProgress);
+    } catch (error) {
+      const delay = attempt < UPLOAD_RETRIES ? uploadRetryDelayMs(error) : null;
+      if (delay === null) throw error;
+      onProgress(0);
+      await wait(delay);
+    }
+  }
 }
 
 export const UPLOAD_FAILED_FALLBACK = 'Please try again or contact support if the issue persists.';
