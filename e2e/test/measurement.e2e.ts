@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
 import { startProduct, type RunningStack } from '../src/stack.js';
+import { legibility } from '../src/legibility.js';
 
 /*
  * Issue 16's journey: a premium golfer uploads real clips read from ../shared/fixtures (never copied
@@ -74,6 +75,18 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     return { ...analysis, id };
   }
 
+  /**
+   * Issue 16: every label on the detail page at least 11 px and at WCAG AA contrast, the "How this was
+   * measured" panels opened too, judged on the rendered page (src/legibility.ts).
+   */
+  async function everyLabelLegible(name: string): Promise<void> {
+    for (const panel of await page.locator('details').all()) await panel.evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    const report = await legibility(page);
+    console.log(`${name}: ${report.checked} text elements judged, ${report.overPictures} over a picture left out, ${report.problems.length} problems`);
+    expect(report.checked).toBeGreaterThan(100);
+    expect(report.problems).toEqual([]);
+  }
+
   it('reads the same golfer from both views: shoulder turn, hip turn and X-factor on their scales, each once', async () => {
     const { pose, downTheLinePose } = await analyse('7-iron', clips.ironFaceOn, clips.ironDownTheLine, '20-both-views');
     expect(pose.view).toBe('face-on');
@@ -109,6 +122,7 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     }
     await visible(mobility.getByText('Balance and posture'));
     await shot(page, '21-both-views-mobility');
+    await everyLabelLegible('both views');
     const focus = page.locator('[aria-label="Workout Focus"]').first();
     await focus.scrollIntoViewIfNeeded();
     expect(await focus.getByTestId('focus-area').count()).toBe(4);
@@ -128,5 +142,6 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     await shot(page, '24-slow-motion-key-frames');
     await visible(page.getByText(/slow motion/i).first());
     await shot(page, '25-slow-motion-tempo');
+    await everyLabelLegible('slow motion');
   }, 600_000);
 });

@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Issue 16's bar for the detail page, checked on what the browser actually rendered: every piece of
+ * visible text at least 11 CSS pixels, and its colour against what lies behind it at WCAG 2 AA contrast
+ * (4.5:1; 3:1 for large text, 24 px, or 18.66 px bold). The background is the element's own and its
+ * ancestors' background colours composited (with their alpha) over the page's white; text drawn over a
+ * picture (a video's controls, a key frame's caption on the image) has no single background and is left
+ * out, by name, so a reader sees what was not judged.
+ */
+export const MIN_FONT_PX = 11;
+export const AA_NORMAL = 4.5;
+export const AA_LARGE = 3;
+
+export interface LegibilityProblem {
+  text: string;
+  fontPx: number;
+  ratio: number | null;
+  color: string;
+  background: string;
+  why: string;
+}
+
+export interface LegibilityReport {
+  checked: number;
+  overPictures: number;
+  problems: LegibilityProblem[];
+}
+
+/** Audits every visible text node inside `selector` (the whole page by default). */
+export async function legibility(page: Page, selector = 'body'): Promise<LegibilityReport> {
+  return page.evaluate(
+    ({ selector, MIN_FONT_PX, AA_NORMAL, AA_LARGE }) => {
+      type RGBA = [number, number, number, number];
+      const parse = (css: string): RGBA | null => {
+        const rgb = /^rgba?\(([^)]+)\)$/.exec(css.trim());
+        const srgb = /^color\(srgb ([^)]+)\)$/.exec(css.trim());
+        const parts = (rgb?.[1] ?? srgb?.[1])?.split(/[\s,/]+/).filter(Boolean).map(Number);
+        if (!parts || parts.length < 3 || parts.some(Number.isNaN)) return null;
+        const scale = srgb ? 255 : 1;
+        return [parts[0]! * scale, parts[1]! * scale, parts[2]! * scale, parts[3] ?? 1];
+      };
+      const over = (top: RGBA, under: RGBA): RGBA => {
+        const a = top[3] + under[3] * (1 - top[3]);
+        if (a === 0) return [0, 0, 0, 0];
+        const mix = (i: number) => (top[i]! * top[3] + under[i]! * under[3] * (1 - top[3])) / a;
+        return [mix(0), mix(1), mix(2), a];
+      };
+      const luminance = ([r, g, b]: RGBA) => {
+        const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+      };
+      const pictureTags = new Set(['VIDEO', 'IMG', 'CANVAS', 'PICTURE']);
+      /** The colour behind `el`: its own and its ancestors' backgrounds over white; null over a picture. */
+      const behind = (el: Element): RGBA | null => {
+        const layers: RGBA[] = [];
+        for (let e: Element | null = el; e; e = e.parentElement) {
+          const style = getComputedStyle(e);
+          if (style.backgroundImage !== 'none') return null;
+          if (e !== el && Array.from(e.children).some((c) => pictureTags.has(c.tagName) && c.getBoundingClientRect().height > 0 && overlaps(c, el))) return null;
+          const colour = parse(style.backgroundColor);
+          if (colour && colour[3] > 0) layers.push(colour);
+          if (colour && colour[3] >= 1) break;
+        }
+        return layers.reduceRight<RGBA>((under, top) => over(top, under), [255, 255, 255, 1]);
+      };
+      const overlaps = (a: Element, b: Element) => {
+        const p = a.getBoundingClientRect();
+        const q = b.getBoundingClientRect();
+        return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+      };
+      const opacity = (el: Element) => {
+        let o = 1;
+        for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+        return o;
+      };
+      const root = document.querySelector(selector);
+      const report = { checked: 0, overPictures: 0, problems: [] as { text: string; fontPx: number; ratio: number | null; color: string; background: string; why: string }[] };
+      if (!root) return report;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const seen = new Set<Element>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        const text = node.textContent?.trim() ?? '';
+        if (!el || !text || seen.has(el)) continue;
+        seen.add(el);
+        const style = getComputedStyle(el);
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        // Nothing drawn, or clipped to a pixel for screen readers only (sr-only): not text anyone reads.
+        const own = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || own.width <= 1 || own.height <= 1 || style.visibility !== 'visible' || opacity(el) === 0) continue;
+        const fontPx = Number.parseFloat(style.fontSize);
+        const background = behind(el);
+        if (!background) {
+          report.overPictures++;
+          continue;
+        }
+        report.checked++;
+        const fg = parse(style.color);
+        const shown = fg ? over([fg[0], fg[1], fg[2], fg[3] * opacity(el)], background) : null;
+        const lighter = shown ? Math.max(luminance(shown), luminance(background)) : 0;
+        const darker = shown ? Math.min(luminance(shown), luminance(background)) : 0;
+        const ratio = shown ? (lighter + 0.05) / (darker + 0.05) : null;
+        const large = fontPx >= 24 || (fontPx >= 18.66 && Number(style.fontWeight) >= 700);
+        const needed = large ? AA_LARGE : AA_NORMAL;
+        const why = [fontPx < MIN_FONT_PX ? `${fontPx}px under ${MIN_FONT_PX}px` : '', ratio === null ? `colour ${style.color} not read` : ratio < needed ? `contrast ${ratio.toFixed(2)} under ${needed}` : ''].filter(Boolean).join('; ');
+        if (why) report.problems.push({ text: text.slice(0, 60), fontPx, ratio: ratio === null ? null : Math.round(ratio * 100) / 100, color: style.color, background: `rgb(${background.slice(0, 3).map(Math.round).join(', ')})`, why });
+      }
+      return report;
+    },
+    { selector, MIN_FONT_PX, AA_NORMAL, AA_LARGE },
+  );
+}
