@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
  * (4.5:1; 3:1 for large text, 24 px, or 18.66 px bold). The background is the element's own and its
  * ancestors' background colours composited (with their alpha) over the page's white; text drawn over a
  * picture (a video's controls, a key frame's caption on the image) has no single background and is left
- * out, by name, so a reader sees what was not judged.
+ * out and counted, so a reader sees what was not judged. A disabled control's label is exempt, as in WCAG.
  */
 export const MIN_FONT_PX = 11;
 export const AA_NORMAL = 4.5;
@@ -91,6 +91,8 @@ export async function legibility(page: Page, selector = 'body'): Promise<Legibil
         // Nothing drawn, or clipped to a pixel for screen readers only (sr-only): not text anyone reads.
         const own = el.getBoundingClientRect();
         if (box.width === 0 || box.height === 0 || own.width <= 1 || own.height <= 1 || style.visibility !== 'visible' || opacity(el) === 0) continue;
+        // WCAG exempts inactive controls (a disabled button's faded label), not text that only looks muted.
+        if (el.closest('button:disabled, input:disabled, select:disabled, textarea:disabled, fieldset:disabled, label:has(input:disabled)')) continue;
         const fontPx = Number.parseFloat(style.fontSize);
         const background = behind(el);
         if (!background) {
