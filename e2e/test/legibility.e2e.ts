@@ -5,16 +5,17 @@ import { legibility } from '../src/legibility.js';
 
 /*
  * Every screen a golfer reads, as the built app renders it at 390x844: text at least 11 px and at WCAG
- * AA contrast (src/legibility.ts). The analysis detail page is judged on real clips in the measurement
- * journey; here the rest, as a free golfer (the locked Premium parts are read too: they say why and
- * link to the upgrade) and again as Premium where the screens change, and the signed-out screens.
+ * AA contrast (src/legibility.ts), and nothing wider than the phone, for a golfer with a long name. The
+ * analysis detail page is judged on real clips in the measurement journey; here the rest, as a free
+ * golfer (the locked Premium parts are read too: they say why and link to the upgrade), again as
+ * Premium where the screens change, and the signed-out screens.
  */
 describe('legibility of every golfer screen', () => {
   let j: Journey;
   let analysisId: number;
 
   beforeAll(async () => {
-    j = await startJourney({ emailPrefix: 'legible', firstName: 'Lexi', lastName: 'Reader' });
+    j = await startJourney({ emailPrefix: 'legible', firstName: 'Maximiliana-Alexandrina', lastName: 'Vanderbilt-Featherstonehaugh' });
     await giveCompletedAnalysis(j.stack.databaseUrl, j.userId);
     analysisId = await withDb(j.stack.databaseUrl, async (db) => (await db.query('select id from core.swing_analyses where user_id = $1', [j.userId])).rows[0].id);
   });
@@ -27,6 +28,9 @@ describe('legibility of every golfer screen', () => {
     for (const panel of await j.page.locator('details').all()) await panel.evaluate((d) => ((d as HTMLDetailsElement).open = true));
     const report = await legibility(j.page);
     expect(report.checked, `${path}: text found to judge`).toBeGreaterThan(3);
+    // Nothing wider than the phone: no sideways scrolling, however long the golfer's name.
+    const width = await j.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(width[0], `${path}: page width at a ${width[1]} px viewport`).toBeLessThanOrEqual(width[1]!);
     return report.problems.map((p) => `${path}: "${p.text}" ${p.why} (${p.color} on ${p.background}, ${p.fontPx}px)`);
   }
 
