@@ -29,6 +29,11 @@ export interface LegibilityReport {
 
 /** Audits every visible text node inside `selector` (the whole page by default). */
 export async function legibility(page: Page, selector = 'body'): Promise<LegibilityReport> {
+  // A toast or dialog fading in is judged once it has arrived, not half-transparent (spinners never end).
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 3_000))]);
+  });
   return page.evaluate(
     ({ selector, MIN_FONT_PX, AA_NORMAL, AA_LARGE }) => {
       type RGBA = [number, number, number, number];

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
 import { makeTestClip } from '../src/fixtures.js';
+import { legibility } from '../src/legibility.js';
 import { startProduct, type RunningStack } from '../src/stack.js';
 
 /*
@@ -69,6 +70,13 @@ describe('admin journey', () => {
     await shot(admin, '51-admin-login-wrong');
   });
 
+  /** The admin's screens meet the golfer's bar too: 11 px and WCAG AA contrast (src/legibility.ts). */
+  async function legible(name: string): Promise<void> {
+    const report = await legibility(admin);
+    expect(report.checked, `${name}: text found to judge`).toBeGreaterThan(3);
+    expect(report.problems.map((p) => `${name}: "${p.text}" ${p.why} (${p.color} on ${p.background}, ${p.fontPx}px)`)).toEqual([]);
+  }
+
   it("lets the right password in: 'Access Granted', then the admin panel with the counts", async () => {
     await admin.getByLabel('Admin password').fill(stack.adminPassword);
     await admin.getByRole('button', { name: 'Show password' }).click();
@@ -81,6 +89,7 @@ describe('admin journey', () => {
     await visible(counts.getByText('Total Users'));
     await admin.waitForFunction(() => /Total Users\s*1/.test(document.querySelector('[aria-label="User counts"]')?.textContent ?? ''));
     await shot(admin, '52-admin-panel');
+    await legible('52-admin-panel');
   });
 
   it("finds the golfer by email and resets the used upload", async () => {
@@ -95,6 +104,7 @@ describe('admin journey', () => {
     await visible(admin.getByText('Successfully reset videoUploadsUsed for user'));
     await admin.waitForFunction((e) => /Video Uploads\s*0 \/ 1/.test(document.querySelector(`[aria-label="${e}"]`)?.textContent ?? ''), email);
     await shot(admin, '54-admin-reset');
+    await legible('54-admin-reset');
   });
 
   it('the golfer can upload again', async () => {
@@ -114,6 +124,7 @@ describe('admin journey', () => {
     await visible(admin.getByText(`Reset Video Uploads for ${email} (was 1)`));
     await visible(admin.getByText('Failed sign-in (wrong password)'));
     await shot(admin, '56-admin-audit');
+    await legible('56-admin-audit');
   });
 
   it('the system page shows the analysis queue', async () => {
@@ -129,6 +140,7 @@ describe('admin journey', () => {
     }, undefined, { timeout: 30_000 });
     await visible(admin.getByRole('region', { name: 'Analyses, last 24 hours' }));
     await shot(admin, '57-admin-system');
+    await legible('57-admin-system');
   });
 
   it("opens the golfer's recent analyses: the test-pattern clip failed, and the dialog says why", async () => {
@@ -142,6 +154,7 @@ describe('admin journey', () => {
     await visible(dialog.getByText('Failed', { exact: true }), 180_000);
     await visible(dialog.locator('.ad-analysis__reason').first());
     await shot(admin, '58-admin-analyses');
+    await legible('58-admin-analyses');
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -151,6 +164,7 @@ describe('admin journey', () => {
     const failedJobs = queue.getByRole('list', { name: 'Failed jobs' });
     await visible(failedJobs.getByText(/No golfer was found in the video/), 30_000);
     await shot(admin, '59-admin-failed-jobs');
+    await legible('59-admin-failed-jobs');
     await queue.getByRole('button', { name: /^Retry Analysis #\d+$/ }).first().click();
     await visible(admin.getByText('Job Retried'));
     await admin.getByRole('link', { name: 'Users' }).click();
