@@ -98,25 +98,42 @@ export async function legibility(page: Page, selector = 'body'): Promise<Legibil
         if (box.width === 0 || box.height === 0 || own.width <= 1 || own.height <= 1 || style.visibility !== 'visible' || opacity(el) === 0) continue;
         // WCAG exempts inactive controls (a disabled button's faded label), not text that only looks muted.
         if (el.closest('button:disabled, input:disabled, select:disabled, textarea:disabled, fieldset:disabled, label:has(input:disabled)')) continue;
-        const fontPx = Number.parseFloat(style.fontSize);
+        // SVG text is drawn in the drawing's units and painted with `fill`: its size on screen is its font
+        // size times the drawing's scale.
+        const svg = el instanceof SVGGraphicsElement ? el : null;
+        const fontPx = Math.round(Number.parseFloat(style.fontSize) * (svg?.getScreenCTM()?.a ?? 1) * 10) / 10;
+        const paint = svg ? style.fill : style.color;
         const background = behind(el);
         if (!background) {
           report.overPictures++;
           continue;
         }
         report.checked++;
-        const fg = parse(style.color);
+        const fg = parse(paint);
         const shown = fg ? over([fg[0], fg[1], fg[2], fg[3] * opacity(el)], background) : null;
         const lighter = shown ? Math.max(luminance(shown), luminance(background)) : 0;
         const darker = shown ? Math.min(luminance(shown), luminance(background)) : 0;
         const ratio = shown ? (lighter + 0.05) / (darker + 0.05) : null;
         const large = fontPx >= 24 || (fontPx >= 18.66 && Number(style.fontWeight) >= 700);
         const needed = large ? AA_LARGE : AA_NORMAL;
-        const why = [fontPx < MIN_FONT_PX ? `${fontPx}px under ${MIN_FONT_PX}px` : '', ratio === null ? `colour ${style.color} not read` : ratio < needed ? `contrast ${ratio.toFixed(2)} under ${needed}` : ''].filter(Boolean).join('; ');
-        if (why) report.problems.push({ text: text.slice(0, 60), fontPx, ratio: ratio === null ? null : Math.round(ratio * 100) / 100, color: style.color, background: `rgb(${background.slice(0, 3).map(Math.round).join(', ')})`, why });
+        const why = [fontPx < MIN_FONT_PX ? `${fontPx}px under ${MIN_FONT_PX}px` : '', ratio === null ? `colour ${paint} not read` : ratio < needed ? `contrast ${ratio.toFixed(2)} under ${needed}` : ''].filter(Boolean).join('; ');
+        if (why) report.problems.push({ text: text.slice(0, 60), fontPx, ratio: ratio === null ? null : Math.round(ratio * 100) / 100, color: paint, background: `rgb(${background.slice(0, 3).map(Math.round).join(', ')})`, why });
       }
       return report;
     },
     { selector, MIN_FONT_PX, AA_NORMAL, AA_LARGE },
   );
+}
+
+/**
+ * The page's problems as one line each, named for the screen (empty when it meets the bar), with every
+ * collapsed panel (<details>, "How this was measured") opened first: what a golfer can open must be
+ * legible too. Throws when it found fewer than `minChecked` texts to judge, so a blank or unloaded page
+ * cannot pass.
+ */
+export async function legibilityProblems(page: Page, name: string, minChecked = 4): Promise<string[]> {
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  const report = await legibility(page);
+  if (report.checked < minChecked) throw new Error(`${name}: only ${report.checked} texts to judge (${report.overPictures} over pictures)`);
+  return report.problems.map((p) => `${name}: "${p.text}" ${p.why} (${p.color} on ${p.background}, ${p.fontPx}px)`);
 }

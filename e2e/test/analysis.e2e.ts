@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
 import { swingFixture } from '../src/fixtures.js';
+import { legibilityProblems } from '../src/legibility.js';
 import { startProduct, type RunningStack } from '../src/stack.js';
 
 const fixture = swingFixture();
@@ -101,6 +102,8 @@ describe.skipIf(!fixture)('swing analysis journey', () => {
     // Nothing runs past a 390 px phone's edge (a long label beside a badge once made the page scroll sideways).
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await shot(page, '12-analysis-detail');
+    // Launch cards, the ball-flight drawing and a withheld figure's reason meet issue 16's legibility bar.
+    expect(await legibilityProblems(page, 'analysis detail with launch data', 100)).toEqual([]);
 
     // The skeleton overlay: nothing drawn until the toggle, then the pose of the frame on screen.
     const inked = () => page.getByTestId('skeleton-canvas').first().evaluate((c: HTMLCanvasElement) => {

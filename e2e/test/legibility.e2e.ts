@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveCompletedAnalysis, makePremium, withDb } from '../src/golfers.js';
 import { startJourney, type Journey } from '../src/journey.js';
-import { legibility } from '../src/legibility.js';
+import { legibility, legibilityProblems } from '../src/legibility.js';
 
 /*
  * Every screen a golfer reads, as the built app renders it at 390x844: text at least 11 px and at WCAG
@@ -25,14 +25,30 @@ describe('legibility of every golfer screen', () => {
   async function problemsOn(path: string): Promise<string[]> {
     await j.page.goto(`${j.stack.url}${path}`);
     await j.page.waitForLoadState('networkidle');
-    for (const panel of await j.page.locator('details').all()) await panel.evaluate((d) => ((d as HTMLDetailsElement).open = true));
-    const report = await legibility(j.page);
-    expect(report.checked, `${path}: text found to judge`).toBeGreaterThan(3);
     // Nothing wider than the phone: no sideways scrolling, however long the golfer's name.
     const width = await j.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(width[0], `${path}: page width at a ${width[1]} px viewport`).toBeLessThanOrEqual(width[1]!);
-    return report.problems.map((p) => `${path}: "${p.text}" ${p.why} (${p.color} on ${p.background}, ${p.fontPx}px)`);
+    return legibilityProblems(j.page, path);
   }
+
+  it('the check itself finds small, faint, faded and small drawn text, and passes the rest', async () => {
+    const page = await j.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.setContent(`<body style="margin:0;background:#fff;font-family:sans-serif">
+      <p style="font-size:14px;color:#16211c">Readable</p>
+      <p style="font-size:10px;color:#16211c">Tiny</p>
+      <p style="font-size:14px;color:#9aa4ae">Faint</p>
+      <div style="opacity:.5"><p style="font-size:14px;color:#4a5a52">Faded</p></div>
+      <div style="background:#14603f"><p style="font-size:14px;color:#fff">White on green</p></div>
+      <p style="font-size:24px;color:#7b8a82">Large and quiet</p>
+      <button disabled style="opacity:.4;font-size:14px">Disabled</button>
+      <svg viewBox="0 0 100 20" width="100"><text x="2" y="15" font-size="9" fill="#16211c">Drawn small</text></svg>
+      <svg viewBox="0 0 100 20" width="200"><text x="2" y="15" font-size="9" fill="#16211c">Drawn at twice</text></svg>
+    </body>`);
+    const report = await legibility(page);
+    await page.close();
+    expect(report.problems.map((p) => p.text).sort()).toEqual(['Drawn small', 'Faded', 'Faint', 'Tiny']);
+    expect(report.checked).toBe(8);
+  });
 
   it('as a free golfer', async () => {
     const screens = ['/home', '/analysis', `/analysis/${analysisId}`, '/upload', '/daily-workout', '/exercises', '/subscribe', '/leaderboard', '/how-points-work', '/profile'];

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { centralDate, exerciseAward } from '@swingfit/contracts';
 import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
 import { startProduct, type RunningStack } from '../src/stack.js';
+import { legibilityProblems } from '../src/legibility.js';
 
 /*
  * Issue 13's journey at 390x844 on the whole built product. The workout screen is being built in
@@ -91,6 +92,7 @@ describe('points, leaderboard and notifications journey', () => {
     await visible(page.getByTestId('top-three').filter({ hasText: 'Nelly (You)' }), 30_000);
     await page.getByLabel('Points this month').scrollIntoViewIfNeeded();
     await shot(page, '31-leaderboard-after');
+    expect(await legibilityProblems(page, 'leaderboard with the points chart')).toEqual([]);
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByRole('dialog', { name: /Notifications/ });
@@ -100,6 +102,7 @@ describe('points, leaderboard and notifications journey', () => {
     await visible(panel.getByText('You’re in the Top 3!'));
     await visible(panel.getByText('3-Week Streak!'));
     await shot(page, '32-notifications');
+    expect(await legibilityProblems(page, 'notifications panel')).toEqual([]);
 
     const markAll = panel.getByRole('button', { name: 'Mark All Read' });
     expect(await markAll.isEnabled()).toBe(true);
