@@ -29,7 +29,7 @@
  *   messaging app   a clip as a messaging app forwards it: 480 lines at about a megabit a second
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 8 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
+ * original's. About 14 minutes on 2 cores. BENCH_CASES=text,text runs only the cases whose names hold
  * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
