@@ -80,7 +80,7 @@ export async function legibility(page: Page, selector = 'body'): Promise<Legibil
         return o;
       };
       const root = document.querySelector(selector);
-      const report = { checked: 0, overPictures: 0, problems: [] as { text: string; fontPx: number; ratio: number | null; color: string; background: string; why: string }[] };
+      const report: LegibilityReport = { checked: 0, overPictures: 0, problems: [] };
       if (!root) return report;
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       const seen = new Set<Element>();

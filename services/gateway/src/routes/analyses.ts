@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Queue } from 'bullmq';
-import { HttpError, type App } from '@swingfit/server-kit';
+import type { App } from '@swingfit/server-kit';
 import { ANALYSIS_QUEUE, AnalysisStatusResponse, ErrorBody, Id, IdParam, MonthlyAverage, PlainText, UserIdParam, type AnalysisJobData } from '@swingfit/contracts';
 import type { GatewayDeps } from '../deps.js';
 import { assertSelf, requireUser } from '../http/session.js';
@@ -24,14 +24,6 @@ export function analysisRoutes(deps: GatewayDeps) {
     });
     queue.on('error', (err) => deps.logger.warn({ err }, 'analysis queue error'));
     app.addHook('onClose', async () => queue.close());
-
-    // Refusals and form problems carry more than a message (requiresUpgrade, title, errors).
-    app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof HttpError && Object.keys(error.extra).length > 0) {
-        return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
-      }
-      throw error;
-    });
 
     await app.register(uploadRoutes(deps));
     await app.register(usageRoutes(deps));

@@ -1,14 +1,12 @@
 import { ErrorBody, ExerciseItem, ExerciseList, IdParam, VideoEmbed, YoutubeIdParam } from '@swingfit/contracts';
 import type { App } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
-import { sendErrorExtras } from '../http/error-extras.js';
 import { requireUser } from '../http/session.js';
 import { getLibraryExercise, listLibrary, videoEmbed } from '../services/exercise-library.js';
 
 /** The exercise library and the video embed of catalog videos. */
 export function exerciseRoutes(deps: GatewayDeps) {
   return async (app: App) => {
-    sendErrorExtras(app);
     const signedIn = requireUser(deps.db, deps.sessionCache);
     const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 

@@ -10,7 +10,6 @@ import { ErrorBody, VIDEO_SPREADSHEET_FILE, VideoCatalogSummary, VideoImportErro
 import { HttpError, type App } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
 import { recordAdminAction } from '../db/audit-repository.js';
-import { sendErrorExtras } from '../http/error-extras.js';
 import { adminActor, requireAdmin } from '../http/session.js';
 import { readableParts, type FormRefusals } from '../services/multipart-parts.js';
 import { ImportRefused, importVideoSpreadsheet } from '../services/video-import.js';
@@ -44,7 +43,6 @@ async function receiveSpreadsheet(request: FastifyRequest, dir: string): Promise
 export function videoAdminRoutes(deps: GatewayDeps) {
   return async (app: App) => {
     const { db } = deps;
-    sendErrorExtras(app);
     // The admin session; a signed-in golfer gets 403 (known, just not allowed), anyone else 401.
     app.addHook('onRequest', requireAdmin(db));
     await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_SPREADSHEET_BYTES, files: 1, fields: 5, parts: 6 } });

@@ -12,7 +12,6 @@ import {
 } from '@swingfit/contracts';
 import type { App } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
-import { sendErrorExtras } from '../http/error-extras.js';
 import { assertSelf, requireUser } from '../http/session.js';
 import { nowOf } from '../services/clock.js';
 import { completeExercise } from '../services/completions.js';
@@ -24,7 +23,6 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 /** The daily workout, completions, exercise logs and workout days: a golfer's own only (403 for another's id). */
 export function workoutRoutes(deps: GatewayDeps) {
   return async (app: App) => {
-    sendErrorExtras(app);
     const signedIn = requireUser(deps.db, deps.sessionCache);
     const me = (request: { sessionUser?: { id: number } }) => request.sessionUser!.id;
 
