@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Queue } from 'bullmq';
-import type { App } from '@swingfit/server-kit';
+import { closeProducerQueue, type App } from '@swingfit/server-kit';
 import { ANALYSIS_QUEUE, AnalysisStatusResponse, ErrorBody, Id, IdParam, MonthlyAverage, PlainText, UserIdParam, type AnalysisJobData } from '@swingfit/contracts';
 import type { GatewayDeps } from '../deps.js';
 import { assertSelf, requireUser } from '../http/session.js';
@@ -23,7 +23,7 @@ export function analysisRoutes(deps: GatewayDeps) {
       prefix: deps.queues.prefix,
     });
     queue.on('error', (err) => deps.logger.warn({ err }, 'analysis queue error'));
-    app.addHook('onClose', async () => queue.close());
+    app.addHook('onClose', async () => closeProducerQueue(queue));
 
     await app.register(uploadRoutes(deps));
     await app.register(usageRoutes(deps));

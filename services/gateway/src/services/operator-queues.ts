@@ -1,7 +1,7 @@
 import { Queue, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { ANALYSIS_QUEUE, EVENT_SUBSCRIPTIONS, eventQueueName, type FailedJob, type QueueCounts } from '@swingfit/contracts';
-import type { QueueSettings } from '@swingfit/server-kit';
+import { closeProducerQueue, type QueueSettings } from '@swingfit/server-kit';
 
 /**
  * Every queue the operator sees: the analysis jobs and each service's event queue. Until the shared job
@@ -60,6 +60,6 @@ export class OperatorQueues {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await Promise.all([...this.queues.values()].map(closeProducerQueue));
   }
 }
