@@ -109,6 +109,23 @@ describe('offline writer: pose only', () => {
   });
 });
 
+describe('offline writer: the assessment agrees with the lists below it', () => {
+  it('says nothing fell outside its target only when nothing did', () => {
+    const clean = offlineWriteUp(input({ downTheLinePose: pose('down-the-line') }));
+    expect(clean.swingWeaknesses).toEqual(['Nothing measured fell outside its target range.']);
+    expect(clean.performanceAssessment).toContain('What matters most: nothing measured fell outside its target');
+  });
+
+  it('names a figure past its target with nothing to fix as worth watching, not as inside it', () => {
+    // Tour pro B's two views on the detail page: every figure in range but the X-Factor, 52 against 40-50.
+    const wide = offlineWriteUp(input({ downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 95.2 }, hipRotation: { value: 43.6 }, xFactor: { value: 51.6 } }) }));
+    expect(wide.swingWeaknesses.join(' ')).toContain('Your X-Factor is above the 40-50° target');
+    expect(wide.keyIssues).toEqual(['No major fault in the measured figures.']);
+    expect(wide.performanceAssessment).not.toContain('nothing measured fell outside its target');
+    expect(wide.performanceAssessment).toContain('What matters most: no fault needs fixing first (the areas to improve below are worth watching)');
+  });
+});
+
 describe('offline writer: launch monitor and both views', () => {
   const faceOn = pose('face-on', { hipSway: { value: 0.88, unit: 'headWidths' }, headSway: { value: 0.76, unit: 'headWidths' }, spineAngleChange: notMeasurable(), spineAngleAddress: notMeasurable() });
   const dtl = pose('down-the-line', { spineAngleChange: { value: -14.6 }, headSway: notMeasurable('needs the face-on view'), hipSway: notMeasurable('needs the face-on view') });

@@ -28,7 +28,7 @@ export const SYSTEM_PROMPT = [
   'You receive the facts as JSON: launch-monitor figures compared with tour and 15-handicap amateur averages, body measurements from video with their targets, and the workout focus already chosen.',
   'Rules:',
   '- The screen shows every measured figure and launch number on its own card: do not repeat them. Say what they mean in words ("short of the 85-95° target", "below the tour average"). The only numbers you may write are targets and references from the facts; never compute new numbers.',
-  '- performanceAssessment says what matters most in this swing and the one thing to work on, plainly.',
+  '- performanceAssessment says what matters most in this swing and the one thing to work on, plainly. It never contradicts a measurement\'s verdict: a figure whose verdict is "above" or "below" is not inside its target.',
   '- A measurement with measurable=false is never guessed: with withheld="view" say which video would show it; with withheld="uncertain" say this video could not measure it reliably.',
   '- No technical words about how the video was read (no "projected", "landmark", "pose model", "mirror image").',
   '- launchMonitorAssessment is null when launch is null.',

@@ -1,4 +1,5 @@
-import { exerciseRecommendations, extending, measured, POSTURE_HELD_DEG, STEADY_HEAD_WIDTHS, SWAY_HEAD_WIDTHS, swayDirection, swaySize } from './focus.js';
+import { POSTURE_HELD_DEG } from '@swingfit/contracts';
+import { exerciseRecommendations, extending, measured, STEADY_HEAD_WIDTHS, SWAY_HEAD_WIDTHS, swayDirection, swaySize } from './focus.js';
 import { buildFacts, launch, metric, TOUR_TEMPO_RATIO, type MetricFact, type WriteUpFacts } from './facts.js';
 import type { WriteUp, WriteUpInput } from './types.js';
 
@@ -278,9 +279,14 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
   const handed = facts.swing?.handedness === 'left' ? ' (left-handed)' : '';
   const opening = `Your ${clubName} swing${handed}, compared with ${facts.tour} averages.`;
   const top = findings.find((f) => f.weakness && f.recommendation);
+  // A figure past its target with nothing to work on (an X-Factor above 40-50°) is still outside it: the
+  // assessment must not say otherwise above the list that names it.
+  const watched = findings.some((f) => f.weakness);
   const most = top
     ? `What matters most: ${lowerFirst(top.weakness!)}`
-    : 'What matters most: nothing measured fell outside its target, so the gains now come from mobility and strength.';
+    : watched
+      ? 'What matters most: no fault needs fixing first (the areas to improve below are worth watching), so the gains now come from mobility and strength.'
+      : 'What matters most: nothing measured fell outside its target, so the gains now come from mobility and strength.';
   const oneThing = top ? `The one thing to work on: ${lowerFirst(top.recommendation!)}` : `The one thing to work on: today's workout, starting with ${focus[0] ?? 'core control'}.`;
   const none = facts.swing ? '' : 'No body measurements were available from the video, so this reading rests on the launch-monitor numbers.';
   return [opening, most, oneThing, ...viewLimits(facts), ...(facts.swing?.cautions ?? []), none].filter((s) => s !== '').join(' ');
