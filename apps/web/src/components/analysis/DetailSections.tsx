@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Dumbbell, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
 import { SWING_EVENTS, type ExerciseRecommendation, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
+import { focusIntro } from './logic/focus-intro';
 import { Badge, Card, CardHeader, Spinner } from '../ui';
 import { mobilityScale } from './logic/scales';
 import { sureness, type BodyReading, type MobilityReading } from './logic/mobility';
@@ -104,24 +105,19 @@ export function MobilityCard({ readings, body = [], notes = [] }: { readings: Mo
 
 /* ---------- workout focus ---------- */
 
-const FOCUS_SOURCE_TEXT = {
-  default: 'Nothing in this analysis pointed elsewhere, so this is one of the standard four.',
-  padding: 'Added to make up the four focus areas of every workout.',
-} as const;
-
 /** The workout's four focus areas, each with the rule (section 5) that chose it from this analysis. */
 export function WorkoutFocusCard({ choices, exercises }: { choices: FocusAreaChoice[]; exercises: ExerciseRecommendation[] }) {
   return (
     <Card aria-label="Workout Focus">
       <CardHeader title="Your Workout Focus" icon={<Dumbbell size={18} />} />
       <div className="an-stack">
-        <p className="an-small">Today's workout builds on these four areas, chosen from this analysis.</p>
+        <p className="an-small">{focusIntro(choices)}</p>
         {choices.map((c) => {
           const plan = exercises.find((e) => e.category === c.category);
           return (
             <div key={c.category} className="an-exercise-rec" data-testid="focus-area">
               <b>{c.category}</b>
-              <p className="an-small">{c.source === 'matched' ? `Chosen because ${c.reason.charAt(0).toLowerCase()}${c.reason.slice(1)}.` : FOCUS_SOURCE_TEXT[c.source]}</p>
+              {c.source === 'matched' && <p className="an-small">{`Chosen because ${c.reason.charAt(0).toLowerCase()}${c.reason.slice(1)}.`}</p>}
               {plan && plan.why && <p className="an-small">{plan.why}</p>}
               {plan && plan.exercises.length > 0 && <p className="an-muted">{plan.exercises.join(' · ')}</p>}
             </div>
