@@ -6,7 +6,8 @@ import { HOLD_PERCENT, loadingDecision, loadingProgress } from '../src/component
 import { analysisCardState, analysisErrorMessage, completedCount, ANALYSIS_FAILED_FALLBACK } from '../src/components/analysis/logic/analysis-state';
 import { BELOW_BAR_NOTE, bodyReadings, mobilityReadings } from '../src/components/analysis/logic/mobility';
 import { formatDelta, progressRows } from '../src/components/analysis/logic/progress';
-import { ballFlightPath } from '../src/components/analysis/logic/ball-flight';
+import { LANDING_MARK_R, TARGET_LABEL_BASELINE, ballFlightPath } from '../src/components/analysis/logic/ball-flight';
+import { focusIntro } from '../src/components/analysis/logic/focus-intro';
 import { containedRect, frameIndexAt, frameStepTime } from '../src/components/analysis/logic/pose-overlay';
 
 const NOW = new Date('2026-05-10T12:00:00Z');
@@ -247,6 +248,18 @@ describe('monthly progress rows', () => {
   });
 });
 
+describe('workout focus card: how the four areas were chosen, said once', () => {
+  const choice = (source: 'matched' | 'default' | 'padding') => ({ category: 'Thoracic Spine Mobility' as const, source, reason: 'Your shoulder turn is under 85°' });
+  it.each([
+    [['default', 'default', 'default', 'default'], "Nothing in this analysis pointed to one area, so today's workout builds on the standard four."],
+    [['matched', 'padding', 'padding', 'padding'], "Today's workout builds on these four areas: the first was chosen from this analysis, the other three make up the four of every workout."],
+    [['matched', 'matched', 'matched', 'padding'], "Today's workout builds on these four areas: the first three were chosen from this analysis, the last makes up the four of every workout."],
+    [['matched', 'matched', 'matched', 'matched'], "Today's workout builds on these four areas, each chosen from this analysis."],
+  ] as const)('%j', (sources, text) => {
+    expect(focusIntro(sources.map(choice))).toBe(text);
+  });
+});
+
 describe('ball flight drawing', () => {
   it.each([
     [0, 0, 50],
@@ -256,6 +269,11 @@ describe('ball flight drawing', () => {
     [20, 20, 95], // clamped to the drawing
   ])('face %d°, face-to-path %d° ends at x=%d', (face, f2p, endX) => {
     expect(ballFlightPath(face, f2p).end.x).toBe(endX);
+  });
+
+  it("lands below the 'target' label, so the landing mark never covers the word", () => {
+    // The label's letters rise from its baseline; the mark's top edge must stay under it.
+    expect(ballFlightPath(0, 0).end.y - LANDING_MARK_R).toBeGreaterThan(TARGET_LABEL_BASELINE);
   });
 });
 

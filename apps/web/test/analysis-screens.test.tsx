@@ -244,23 +244,38 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.queryByText('Backswing')).toBeNull();
   });
 
-  it('shows the workout focus areas the figures selected, and the rule that chose each', async () => {
-    server.set('GET /api/swing-analyses/3', {
-      body: analysis({
-        pose,
-        mobilityAnalysis: { shoulderTurn: '70°', hipRotation: 'not measurable from this view', xFactor: 'not measurable from this view', spineAngle: 'not measurable from this view' },
-        analysisResults: { balance: 'Stable and centred (head about a quarter of a head-width away from the target)' },
-        exerciseRecommendations: [{ category: 'Thoracic Spine Mobility', why: 'A freer upper back lets the shoulders turn fully.', exercises: ['Open Book Stretch', 'Quadruped Thoracic Rotation'] }],
-      }),
-    });
+  /** The detail page's workout focus card for an analysis with these texts (the focus-area rule reads them). */
+  async function focusCard(texts: Pick<SwingAnalysis, 'mobilityAnalysis' | 'analysisResults' | 'exerciseRecommendations'>) {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose, ...texts }) });
     renderAt('/analysis/3');
-    const card = within(await screen.findByRole('region', { name: 'Workout Focus' }));
+    return within(await screen.findByRole('region', { name: 'Workout Focus' }));
+  }
+
+  it('shows the workout focus areas the figures selected, and the rule that chose each', async () => {
+    const card = await focusCard({
+      mobilityAnalysis: { shoulderTurn: '70°', hipRotation: 'not measurable from this view', xFactor: 'not measurable from this view', spineAngle: 'not measurable from this view' },
+      analysisResults: { balance: 'Stable and centred (head about a quarter of a head-width away from the target)' },
+      exerciseRecommendations: [{ category: 'Thoracic Spine Mobility', why: 'A freer upper back lets the shoulders turn fully.', exercises: ['Open Book Stretch', 'Quadruped Thoracic Rotation'] }],
+    });
     const areas = card.getAllByTestId('focus-area');
     expect(areas.map((a) => a.querySelector('b')!.textContent)).toEqual(['Thoracic Spine Mobility', 'Shoulder Mobility & Stability', 'Core Control & Rotational Strength', 'Lower Body Stability & Strength']);
     expect(within(areas[0]!).getByText('Chosen because your shoulder turn is under 85°.')).toBeTruthy();
     expect(within(areas[0]!).getByText('Open Book Stretch · Quadruped Thoracic Rotation')).toBeTruthy();
     expect(within(areas[1]!).getByText('Chosen because your shoulder turn is under 75°.')).toBeTruthy();
-    expect(within(areas[2]!).getByText('Added to make up the four focus areas of every workout.')).toBeTruthy();
+    // How the last two came in is said once, above the areas, not under each of them.
+    expect(card.getByText("Today's workout builds on these four areas: the first two were chosen from this analysis, the other two make up the four of every workout.")).toBeTruthy();
+    expect(within(areas[2]!).queryByText(/chosen|make up/i)).toBeNull();
+  });
+
+  it('says once, not under each area, that nothing pointed away from the standard four', async () => {
+    const card = await focusCard({
+      mobilityAnalysis: { shoulderTurn: '90°', hipRotation: '45°', xFactor: '45°', spineAngle: 'maintained' },
+      analysisResults: { balance: 'Stable and centred' },
+      exerciseRecommendations: [],
+    });
+    expect(card.getAllByTestId('focus-area').map((a) => a.querySelector('b')!.textContent)).toEqual(['Core Control & Rotational Strength', 'Lower Body Stability & Strength', 'Thoracic Spine Mobility', 'Pelvic Mobility & Control']);
+    expect(card.getByText("Nothing in this analysis pointed to one area, so today's workout builds on the standard four.")).toBeTruthy();
+    expect(card.queryByText(/chosen/i)).toBeNull();
   });
 
   it('shows key frames with their times and loads the pose track only when the skeleton is switched on', async () => {

@@ -2,7 +2,7 @@ import { Gauge, Navigation } from 'lucide-react';
 import { compareWithReference, hasLaunchMonitorData, type LaunchMonitorAnalysis, type MetricComparison, type SwingAnalysis } from '@swingfit/contracts';
 import { Badge, Card, CardHeader } from '../ui';
 import { comparisonBars } from './logic/scales';
-import { ballFlightPath } from './logic/ball-flight';
+import { LANDING_MARK_R, LANDING_Y, TARGET_LABEL_BASELINE, ballFlightPath } from './logic/ball-flight';
 
 const LABELS: Record<MetricComparison['metric'], string> = {
   clubSpeed: 'Club Speed',
@@ -113,12 +113,12 @@ export function BallFlightCard({ faceAngle, lm }: { faceAngle: number; lm: Launc
       <div className="an-flight">
         <svg viewBox="0 0 100 100" role="img" aria-label={flight.description} className="an-flight-svg">
           <rect x="20" y="2" width="60" height="96" rx="30" fill="var(--sf-green-50)" stroke="var(--sf-green-100)" />
-          <line x1="50" y1="96" x2="50" y2="4" stroke="var(--sf-ink-3)" strokeDasharray="2 2" strokeWidth="0.6" />
+          <line x1="50" y1="96" x2="50" y2={LANDING_Y - 4} stroke="var(--sf-ink-3)" strokeDasharray="2 2" strokeWidth="0.6" />
           <path d={path.d} fill="none" stroke="var(--sf-green-600)" strokeWidth="1.8" strokeLinecap="round" />
-          <circle cx={path.end.x} cy={path.end.y} r="2.4" fill="#fff" stroke="var(--sf-green-700)" strokeWidth="0.8" />
+          <circle cx={path.end.x} cy={path.end.y} r={LANDING_MARK_R} fill="#fff" stroke="var(--sf-green-700)" strokeWidth="0.8" />
           <circle cx={path.start.x} cy={path.start.y} r="1.6" fill="var(--sf-ink-2)" />
           {/* 9.5 units of a 100-unit box drawn 120 px wide: 11.4 px, the smallest label size. */}
-          <text x="50" y="11" textAnchor="middle" fontSize="9.5" fill="var(--sf-ink-2)">
+          <text x="50" y={TARGET_LABEL_BASELINE} textAnchor="middle" fontSize="9.5" fill="var(--sf-ink-2)">
             target
           </text>
         </svg>
