@@ -194,7 +194,7 @@ function postureMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 's
   const atImpact = poses.impact.map(tilt);
   const spineAngleChange = figure(median(atImpact) - median(atAddress), 'deg', 'down-the-line',
     confidenceOf(visibility(poses.impact), Math.hypot(robustSpread(atImpact), robustSpread(atAddress)), TILT_SCATTER_LIMIT),
-    'Read from behind: the forward lean of your back at impact compared with address. A negative figure means you stood up (early extension).');
+    'Read from behind: how much the forward lean of your back changed between address and impact. Standing up out of it (early extension) is the change that costs most.');
   return { spineAngleAddress, spineAngleChange };
 }
 

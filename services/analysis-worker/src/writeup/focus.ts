@@ -1,4 +1,4 @@
-import { deriveFocusAreas, type AnalysisResults, type ExerciseRecommendation, type FocusCategory, type MobilityAnalysis } from '@swingfit/contracts';
+import { POSTURE_HELD_DEG, deriveFocusAreas, headWidthWords, swayHeadWidths, type AnalysisResults, type ExerciseRecommendation, type FocusCategory, type MobilityAnalysis } from '@swingfit/contracts';
 import { metric, type MetricFact, type WriteUpFacts } from './facts.js';
 
 /*
@@ -9,8 +9,6 @@ import { metric, type MetricFact, type WriteUpFacts } from './facts.js';
 
 /** Beyond this spine-angle change (degrees) between address and impact the golfer has lost posture. */
 export const POSTURE_LOSS_DEG = 10;
-/** Up to this change, posture counts as held. */
-export const POSTURE_HELD_DEG = 5;
 /**
  * Sideways movement, in widths of the golfer's own head (the camera gives no distances; a head is about
  * 15 cm across): beyond two thirds of one (~10 cm) head or hips are swaying rather than turning…
@@ -18,8 +16,6 @@ export const POSTURE_HELD_DEG = 5;
 export const SWAY_HEAD_WIDTHS = 2 / 3;
 /** …and up to a third (~5 cm) they count as steady. */
 export const STEADY_HEAD_WIDTHS = 1 / 3;
-/** Analyses from before sway was told in head widths gave centimetres. */
-const HEAD_WIDTH_CM = 15;
 
 const NOT_MEASURABLE = 'not measurable from this view';
 /** A view that shows it, read too unsteadily to give a figure: filming again can help, another angle need not. */
@@ -50,16 +46,14 @@ export const extending = (m: MetricFact | undefined): boolean => measured(m) && 
  * slide (a reverse pivot at the top), and both cost balance. The sign only says which way (text).
  */
 export const swaySize = (m: MetricFact | undefined): number | null =>
-  measured(m) ? Math.abs(m.value) / (m.unit === 'cm' ? HEAD_WIDTH_CM : 1) : null;
+  measured(m) ? swayHeadWidths(m.value, m.unit) : null;
 export const swayDirection = (m: MetricFact & { value: number }): string => (m.value >= 0 ? 'away from the target' : 'toward the target');
 const swaying = (m: MetricFact | undefined): boolean => (swaySize(m) ?? 0) > SWAY_HEAD_WIDTHS;
 
-/** "about half a head-width": sideways movement in words, to the nearest easy fraction. */
-export function headWidths(size: number): string {
-  const words: [number, string][] = [[0.25, 'a quarter of a head-width'], [1 / 3, 'a third of a head-width'], [0.5, 'half a head-width'], [2 / 3, 'two thirds of a head-width'], [0.75, 'three quarters of a head-width'], [1, 'one head-width'], [1.5, 'one and a half head-widths'], [2, 'two head-widths'], [3, 'three head-widths']];
-  if (size < 0.15) return 'hardly at all';
-  const [, nearest] = words.reduce((best, w) => (Math.abs(w[0] - size) < Math.abs(best[0] - size) ? w : best));
-  return `about ${nearest}`;
+/** "hips about half a head-width toward the target", or "head hardly at all" (contracts' headWidthWords). */
+function moved(part: string, m: MetricFact & { value: number }): string {
+  const words = headWidthWords(swaySize(m)!);
+  return words ? `${part} about ${words} ${swayDirection(m)}` : `${part} hardly at all`;
 }
 
 /** The spec's mobilityAnalysis / analysisResults texts for the measured swing. */
@@ -93,7 +87,7 @@ export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText 
   if (measured(headSway) || measured(hipSway)) {
     const headMoves = swaying(headSway);
     const hipsMove = swaying(hipSway);
-    const moves = ([['head', headSway], ['hips', hipSway]] as const).flatMap(([part, m]) => (measured(m) ? [`${part} ${headWidths(swaySize(m)!)}${swaySize(m)! < 0.15 ? '' : ` ${swayDirection(m)}`}`] : []));
+    const moves = ([['head', headSway], ['hips', hipSway]] as const).flatMap(([part, m]) => (measured(m) ? [moved(part, m)] : []));
     const verdict = headMoves && hipsMove ? 'Compromised: head and hips sway off the ball' : hipsMove ? 'Poor lower-body control: the hips slide sideways' : headMoves ? 'Unstable: the head drifts sideways' : 'Stable and centred';
     balance = `${verdict} (${moves.join(', ')} between address and the top)`;
   } else {

@@ -1,4 +1,4 @@
-import { CONFIDENCE_BAR, extractMobilityValue, pickFigure, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, POSTURE_HELD_DEG, extractMobilityValue, headWidthWords, swayHeadWidths, pickFigure, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
 import type { MobilityKey } from './scales';
 
 export interface MobilityReading {
@@ -92,17 +92,15 @@ export interface BodyReading {
 /** Sideways movement in head widths (or centimetres, from older analyses), in words. */
 function sway(metric: Metric): string {
   const value = metric.value!;
-  const size = Math.abs(value) / (metric.unit === 'cm' ? 15 : 1);
-  const fractions: [number, string][] = [[0.25, 'a quarter of a head-width'], [1 / 3, 'a third of a head-width'], [0.5, 'half a head-width'], [2 / 3, 'two thirds of a head-width'], [0.75, 'three quarters of a head-width'], [1, 'one head-width'], [1.5, 'one and a half head-widths'], [2, 'two head-widths'], [3, 'three head-widths']];
-  if (size < 0.15) return 'Stayed steady';
-  const [, words] = fractions.reduce((best, f) => (Math.abs(f[0] - size) < Math.abs(best[0] - size) ? f : best));
+  const words = headWidthWords(swayHeadWidths(value, metric.unit));
+  if (words === null) return 'Stayed steady';
   return `About ${words} ${value >= 0 ? 'away from' : 'toward'} the target`;
 }
 
 function posture(key: 'spineAngleAddress' | 'spineAngleChange', metric: Metric): string {
   const value = Math.round(metric.value!);
   if (key === 'spineAngleAddress') return `${value}° from upright`;
-  if (Math.abs(value) <= 5) return 'Held';
+  if (Math.abs(value) <= POSTURE_HELD_DEG) return 'Held';
   return value < 0 ? `Stood up by ${-value}°` : `Bent over by ${value}° more`;
 }
 
