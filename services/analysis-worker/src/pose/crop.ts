@@ -74,18 +74,18 @@ const KEY_FRAME_ASPECT = 3 / 4;
 /**
  * The crop of a key frame around the golfer in it: centred on that frame's own pose (the camera may pan
  * after impact), the same size for every key frame of the swing (so the four line up), 3:4 like the
- * tiles they are shown in. Null when it would be (nearly) the whole frame.
+ * tiles they are shown in, and inside `picture` (the frame less any black bars, picture.ts). Null when
+ * it would be (nearly) the whole picture.
  */
-export function keyFrameCrop(pose: Pose, tallest: number, width: number, height: number): PixelBox | null {
+export function keyFrameCrop(pose: Pose, tallest: number, width: number, height: number, picture: PixelBox = { x: 0, y: 0, width, height }): PixelBox | null {
   const box = bodyBox(pose);
-  const h = Math.min(height, (1 + 2 * CROP_MARGIN) * tallest * height);
-  const w = Math.min(width, h * KEY_FRAME_ASPECT);
+  const h = Math.min(picture.height, (1 + 2 * CROP_MARGIN) * tallest * height);
+  const w = Math.min(picture.width, h * KEY_FRAME_ASPECT);
   const cx = ((box.left + box.right) / 2) * width;
   const cy = ((box.top + box.bottom) / 2) * height;
-  const x = evenPx(Math.max(0, Math.min(width - w, cx - w / 2)));
-  const y = evenPx(Math.max(0, Math.min(height - h, cy - h / 2)));
-  const crop = { x, y, width: evenPx(w), height: evenPx(h) };
-  return crop.width * crop.height > 0.8 * width * height || crop.width < 16 ? null : crop;
+  const within = (centre: number, size: number, from: number, room: number) => Math.max(from, Math.min(from + room - size, centre - size / 2));
+  const crop = { x: evenPx(within(cx, w, picture.x, picture.width)), y: evenPx(within(cy, h, picture.y, picture.height)), width: evenPx(w), height: evenPx(h) };
+  return crop.width * crop.height > 0.8 * picture.width * picture.height || crop.width < 16 ? null : crop;
 }
 
 /** The crop of an RGBA frame. */

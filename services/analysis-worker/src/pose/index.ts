@@ -7,6 +7,7 @@ import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { addressWindow, readAddress, type AddressRead } from './address.js';
 import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './camera.js';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
+import { pictureBox } from './picture.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
 import { MAX_CROWD_SHARE, bodyBox, boxHeight, crowdChecks, crowdVerdict, isAmbiguous, type CrowdCheck, type CrowdVerdict } from './crowd.js';
 import { READING_VIEWS } from './flip.js';
@@ -367,10 +368,13 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   // Key frames cut around the golfer, each centred on its own pose, all four the same size.
   const keyPoses = new Map([...keyFrames.values()].map((f) => [f.index, measured.fused.get(f.index) ?? c.nearestSearchPose(f.index)] as const));
   const tallest = Math.max(0, ...[...keyPoses.values()].flatMap((p) => (p ? [boxHeight(bodyBox(p))] : [])));
+  // Inside the picture: a clip's black bars are cut away even where the golfer fills the picture.
+  const picture = pictureBox([...keyFrames.values()]);
+  const bars = picture.width < width || picture.height < height ? picture : null;
   const keyframes: Partial<Record<KeyFrameName, Buffer>> = {};
   for (const [name, frame] of keyFrames) {
     const pose = keyPoses.get(frame.index) ?? null;
-    keyframes[name] = await renderKeyFrame(frame, pose, pose ? keyFrameCrop(pose, tallest, width, height) : null);
+    keyframes[name] = await renderKeyFrame(frame, pose, (pose ? keyFrameCrop(pose, tallest, width, height, picture) : null) ?? bars);
   }
   lap('keyframesMs', t);
   return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size });
