@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
+import { legibilityProblems } from '../src/legibility.js';
 import { makePremium, signUp, withDb } from '../src/golfers.js';
 import { startProduct, type RunningStack } from '../src/stack.js';
 
@@ -93,6 +94,8 @@ describe('exercise-video spreadsheet journey', () => {
     expect(await count('Postural Integrity / Flexibility').textContent()).toBe('1');
     expect(await count('Total').textContent()).toBe('3');
     await shot(admin, '41-downloads-imported');
+    // The admin's downloads page meets the golfer's bar too (11 px, WCAG AA), with its counts and import result shown.
+    expect(await legibilityProblems(admin, '41-downloads-imported')).toEqual([]);
     const titles = await withDb(stack.databaseUrl, async (db) => (await db.query('select title from core.exercise_videos order by id')).rows.map((r) => r.title));
     expect(titles).toEqual(['Open Book, slow and controlled', 'Dead Bug basics', 'Posture reset at the wall']);
   });
