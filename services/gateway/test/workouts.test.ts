@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOCUS_CATEGORIES, WORKOUT_VIEW_LIMIT_MESSAGE, type DailyWorkout } from '@swingfit/contracts';
 import { buildApp } from '../src/app.js';
+import { getDailyWorkout } from '../src/services/workouts.js';
+import { gatedDb } from './gated-db.js';
 import { startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
 import { LIMITED_TURN_FOCUS, getWorkout, golferWithAnalysis, insertCompletedAnalysis, setClock, setPremium, userStreakRow } from './workout-fixtures.js';
@@ -144,6 +146,27 @@ describe('a free golfer’s one workout view', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect((await userStreakRow(h, golfer.user.id)).workout_views_used).toBe(1);
+  });
+
+  it('serves the whole workout when another first view builds it between this view’s two reads', async () => {
+    // The race above played in the one order that broke it (CI, under load): this view reads the
+    // day's exercises (none yet), another view builds the workout, then this view's facts see it.
+    setClock(h, MONDAY);
+    const golfer = await golferWithAnalysis(h, 'free');
+    const gated = gatedDb(h.deps.config.DATABASE_URL, /latest_analysis_id/);
+    try {
+      const slow = getDailyWorkout({ db: gated.db, logger: h.deps.logger }, golfer.user.id, new Date(MONDAY));
+      await Promise.all([gated.atGate, gated.ran(/daily_workout_exercises/)]);
+      const other = await getWorkout(h, golfer);
+      gated.open();
+      const late = await slow;
+      expect(late.exercises.length).toBeGreaterThan(0);
+      expect(late).toEqual(other.json());
+      expect((await userStreakRow(h, golfer.user.id)).workout_views_used).toBe(1);
+    } finally {
+      gated.open();
+      await gated.close();
+    }
   });
 });
 

@@ -109,7 +109,9 @@ export async function getDailyWorkout(deps: Deps, userId: number, now: Date): Pr
   const [facts, rows] = await Promise.all([dailyWorkoutFacts(deps.db, userId, date), dayWorkoutExercisesWithDone(deps.db, userId, date)]);
   if (!facts) throw new HttpError(401, 'Unauthorized');
   const { golfer, stored, latestAnalysisId: latestId } = facts;
-  if (stored) return present(deps.db, stored, golfer, latestId, rows);
+  // The two reads are separate statements: when another request built the workout between them, the
+  // facts see it but the exercise read came too early and found none, so those are read again.
+  if (stored) return present(deps.db, stored, golfer, latestId, rows.length > 0 ? rows : undefined);
   // The day's first view: now the analysis' texts are needed, to choose the focus areas.
   const analysis = latestId === null ? undefined : await latestCompletedAnalysis(deps.db, userId);
   if (!analysis) return noAnalysisYet(date, golfer);
