@@ -23,13 +23,8 @@ export async function markProcessing(db: Db, id: number): Promise<{ attempts: nu
     .executeTakeFirst();
 }
 
-export interface CompletedAnalysis {
-  media: Record<string, unknown>;
-  probe: Record<string, unknown>;
-  launchMonitor: unknown;
-  pose: unknown;
-  downTheLinePose: unknown;
-  technicalDetails: Record<string, unknown>;
+/** The written part of an analysis, as stored (the pipeline writes it, `pnpm analyses:rewrite` again). */
+export interface StoredTexts {
   mobilityAnalysis: unknown;
   analysisResults: unknown;
   performanceAssessment: string | null;
@@ -39,6 +34,15 @@ export interface CompletedAnalysis {
   keyIssues: string[];
   recommendations: string[];
   exerciseRecommendations: unknown[];
+}
+
+export interface CompletedAnalysis extends StoredTexts {
+  media: Record<string, unknown>;
+  probe: Record<string, unknown>;
+  launchMonitor: unknown;
+  pose: unknown;
+  downTheLinePose: unknown;
+  technicalDetails: Record<string, unknown>;
 }
 
 const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
@@ -146,4 +150,82 @@ export async function countRequeue(db: Db, id: number, stuckAfterMs: number): Pr
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/* ---------- rewriting the written part of completed analyses ---------- */
+
+/**
+ * What a rewrite reads: the measured part, and which run it came from (`completed_at` as text: a
+ * JavaScript date drops the microseconds PostgreSQL keeps, so it could never match again).
+ */
+export type StoredMeasurements = Pick<AnalysisRow, 'id' | 'club_selection' | 'tour_comparison' | 'launch_monitor' | 'pose' | 'down_the_line_pose'> & { run: string };
+
+/** Completed analyses after `afterId` in id order (keyset pages), or the ones named in `ids`. */
+export function completedMeasurements(db: Db, page: { afterId: number; limit: number; ids?: number[] }): Promise<StoredMeasurements[]> {
+  let query = db
+    .selectFrom('swing_analyses')
+    .select(['id', 'club_selection', 'tour_comparison', 'launch_monitor', 'pose', 'down_the_line_pose'])
+    .select(sql<string>`completed_at::text`.as('run'))
+    .where('status', '=', 'complete')
+    .where('id', '>', page.afterId);
+  if (page.ids) query = query.where('id', 'in', page.ids.length ? page.ids : [-1]);
+  return query.orderBy('id').limit(page.limit).execute();
+}
+
+/** The written part, and the texts technical details keep a copy of. */
+export interface RewrittenTexts extends StoredTexts {
+  technicalDetails: Record<string, unknown>;
+}
+
+/**
+ * Replaces the written part of an analysis, only while it is still the completed run that was read
+ * (same `run`): a re-analysis finishing meanwhile keeps its own, newer text. The texts kept
+ * in technical details are replaced key by key; everything else there stays. False: not replaced.
+ */
+export async function storeRewrittenTexts(db: Db, row: Pick<StoredMeasurements, 'id' | 'run'>, texts: RewrittenTexts): Promise<boolean> {
+  const updated = await db
+    .updateTable('swing_analyses')
+    .set({
+      technical_details: sql`(coalesce(technical_details, '{}'::jsonb) - 'mobilityAnalysis') || ${JSON.stringify(texts.technicalDetails)}::jsonb`,
+      mobility_analysis: json(texts.mobilityAnalysis),
+      analysis_results: json(texts.analysisResults),
+      performance_assessment: texts.performanceAssessment,
+      launch_monitor_assessment: texts.launchMonitorAssessment,
+      swing_strengths: JSON.stringify(texts.swingStrengths),
+      swing_weaknesses: JSON.stringify(texts.swingWeaknesses),
+      key_issues: JSON.stringify(texts.keyIssues),
+      recommendations: JSON.stringify(texts.recommendations),
+      exercise_recommendations: JSON.stringify(texts.exerciseRecommendations),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'complete')
+    .where(sql<string>`completed_at::text`, '=', row.run)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** The written part as stored, in the shape `storeRewrittenTexts` takes; undefined: no such analysis. */
+export async function currentTexts(db: Db, id: number): Promise<RewrittenTexts | undefined> {
+  const row = await db
+    .selectFrom('swing_analyses')
+    .select(['technical_details', 'mobility_analysis', 'analysis_results', 'performance_assessment', 'launch_monitor_assessment', 'swing_strengths', 'swing_weaknesses', 'key_issues', 'recommendations', 'exercise_recommendations'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const details = (row.technical_details ?? {}) as Record<string, unknown>;
+  const { mobilityAnalysis, swingStrengths, swingWeaknesses } = details;
+  return {
+    technicalDetails: { ...(mobilityAnalysis ? { mobilityAnalysis } : {}), swingStrengths, swingWeaknesses },
+    mobilityAnalysis: row.mobility_analysis,
+    analysisResults: row.analysis_results,
+    performanceAssessment: row.performance_assessment,
+    launchMonitorAssessment: row.launch_monitor_assessment,
+    swingStrengths: row.swing_strengths,
+    swingWeaknesses: row.swing_weaknesses,
+    keyIssues: row.key_issues,
+    recommendations: row.recommendations,
+    exerciseRecommendations: row.exercise_recommendations as unknown[],
+  };
 }

@@ -23,8 +23,7 @@ import { StageClock } from '../pipeline/stage-clock.js';
 import { createWorkDir } from '../pipeline/work-dir.js';
 import type { PipelineStages, PoseStageOutput } from '../pipeline/stages.js';
 import { prepareVideo, probeSummary, startVideo, type PreparedVideo, type StartedVideo } from '../pipeline/video.js';
-import { buildFacts } from '../writeup/facts.js';
-import { measuredAnalysisText } from '../writeup/focus.js';
+import { textsInTechnicalDetails, writeAnalysisTexts } from './analysis-texts.js';
 
 /*
  * The analysis job: load -> claim -> per video (download, probe, transcode, poster) -> launch monitor
@@ -169,11 +168,7 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   const downTheLinePose = dtlPose?.ok ? summaryWithUrls(row.id, 'down-the-line', dtlPose) : null;
 
   progress('write-up', 80);
-  const writeUpInput = { club, tour, launchMonitor, pose, downTheLinePose };
-  const text = await clock.time('write-up', () => deps.stages.writeUp(writeUpInput));
-  // The specification's mobility and results texts, from both views' figures by the rules the written
-  // workout focus uses too, so the workout and the write-up read the same swing the same way.
-  const measuredText = pose || downTheLinePose ? measuredAnalysisText(buildFacts(writeUpInput)) : null;
+  const text = await clock.time('write-up', () => writeAnalysisTexts(deps.stages.writeUp, { club, tour, launchMonitor, pose, downTheLinePose }));
 
   progress('upload', 90);
   const owner = { userId: row.user_id, analysisId: row.id };
@@ -192,7 +187,6 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   progress('store', 98);
 
   const fields = facePose.ok ? facePose.fields : null;
-  const mobilityAnalysis = measuredText?.mobilityAnalysis ?? null;
   const probe: Record<string, unknown> = { 'face-on': probeSummary(faceOn.probe) };
   if (downTheLine) probe['down-the-line'] = probeSummary(downTheLine.probe);
   return {
@@ -208,19 +202,9 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
       probe,
       playback: { width: faceOn.playback.displayWidth, height: faceOn.playback.displayHeight, fps: faceOn.playback.fps },
       warnings,
-      ...(mobilityAnalysis ? { mobilityAnalysis } : {}),
-      swingStrengths: text.swingStrengths,
-      swingWeaknesses: text.swingWeaknesses,
+      ...textsInTechnicalDetails(text),
     },
-    mobilityAnalysis,
-    analysisResults: measuredText?.analysisResults ?? null,
-    performanceAssessment: text.performanceAssessment,
-    launchMonitorAssessment: text.launchMonitorAssessment,
-    swingStrengths: text.swingStrengths,
-    swingWeaknesses: text.swingWeaknesses,
-    keyIssues: text.keyIssues,
-    recommendations: text.recommendations,
-    exerciseRecommendations: text.exerciseRecommendations,
+    ...text,
   };
 }
 

@@ -1,0 +1,33 @@
+import type { PipelineStages } from '../pipeline/stages.js';
+import { buildFacts } from '../writeup/facts.js';
+import { measuredAnalysisText, type MeasuredAnalysisText } from '../writeup/focus.js';
+import type { WriteUp, WriteUpInput } from '../writeup/types.js';
+
+/*
+ * The written part of an analysis, from its measured part. The pipeline writes it once, when the
+ * analysis runs; `pnpm analyses:rewrite` writes it again from the stored measurements when the
+ * writer's rules change, so both must build it the same way: here.
+ */
+
+export interface AnalysisTexts extends WriteUp {
+  /** The specification's mobility and results texts (they choose the workout's focus areas). */
+  mobilityAnalysis: MeasuredAnalysisText['mobilityAnalysis'] | null;
+  analysisResults: MeasuredAnalysisText['analysisResults'] | null;
+}
+
+export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], input: WriteUpInput): Promise<AnalysisTexts> {
+  const text = await writeUp(input);
+  // From both views' figures by the rules the workout focus uses too, so the workout and the
+  // write-up read the same swing the same way.
+  const measured = input.pose || input.downTheLinePose ? measuredAnalysisText(buildFacts(input)) : null;
+  return { ...text, mobilityAnalysis: measured?.mobilityAnalysis ?? null, analysisResults: measured?.analysisResults ?? null };
+}
+
+/** The texts the detail page also reads from technical details (kept there for older clients). */
+export function textsInTechnicalDetails(texts: AnalysisTexts): Record<string, unknown> {
+  return {
+    ...(texts.mobilityAnalysis ? { mobilityAnalysis: texts.mobilityAnalysis } : {}),
+    swingStrengths: texts.swingStrengths,
+    swingWeaknesses: texts.swingWeaknesses,
+  };
+}

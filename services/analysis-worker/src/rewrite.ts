@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/*
+ * `pnpm analyses:rewrite`: writes the written part of completed analyses again from their stored
+ * measurements (jobs/rewrite-texts.ts). Reads the worker's environment, so it uses the same database
+ * and the same writer (ANALYSIS_WRITER, OPENAI_*) as the running worker.
+ */
+import { Type } from '@sinclair/typebox';
+import { ConfigError, createLogger, openSchema, parseConfig } from '@swingfit/server-kit';
+import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
+import { WorkerEnv } from './config.js';
+import { parseRewriteArgs } from './rewrite-args.js';
+import { rewriteAnalyses, type RewriteOutcome } from './jobs/rewrite-texts.js';
+import { createWriteUp } from './writeup/index.js';
+
+const HELP = `Usage: pnpm analyses:rewrite (--all | id ...) [--dry-run]
+
+Writes the assessment, strengths, weaknesses, key issues, recommendations and the mobility texts of
+completed analyses again from their stored figures, with today's writer. Figures, videos and key
+frames are not touched. An analysis re-analysed meanwhile keeps its own newer text.
+
+  --all        every completed analysis
+  id ...       these analyses (numbers)
+  --dry-run    say what would change, store nothing
+  -h, --help   show this help
+
+Environment: the analysis worker's DATABASE_URL, LOG_LEVEL, ANALYSIS_WRITER and OPENAI_* (.env.example).
+Exit codes: 0 done, 1 an analysis was not found or could not be read, 2 bad arguments, 78 bad environment.`;
+
+const line = (o: RewriteOutcome, dryRun: boolean) =>
+  `analysis ${o.id}: ${o.outcome === 'rewritten' && dryRun ? 'would be rewritten' : o.outcome}${'reason' in o ? ` (${o.reason})` : ''}`;
+
+/** Only what a rewrite uses: it reads no video, so it needs no object store. */
+const RewriteEnv = Type.Pick(WorkerEnv, ['DATABASE_URL', 'LOG_LEVEL', 'ANALYSIS_WRITER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_TIMEOUT_MS']);
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseRewriteArgs(argv);
+  if ('help' in args) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if ('error' in args) {
+    process.stderr.write(`${args.error}\n\n${HELP}\n`);
+    return 2;
+  }
+  let config, logger, writer;
+  try {
+    config = parseConfig(RewriteEnv, process.env);
+    logger = createLogger('analyses-rewrite', config.LOG_LEVEL);
+    // The model writer's fallbacks (timeout, ungrounded reply) are logged as in the worker.
+    writer = createWriteUp(config, { logger });
+  } catch (error) {
+    if (!(error instanceof ConfigError) && !(error instanceof Error && /OPENAI_API_KEY/.test(error.message))) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 78;
+  }
+  const db = await openSchema<CoreDatabase>(config.DATABASE_URL, CORE_SCHEMA, coreMigrations, { logger, max: 2, applicationName: 'analyses-rewrite' });
+  try {
+    const onOutcome = (o: RewriteOutcome) => process.stdout.write(`${line(o, args.dryRun)}\n`);
+    const outcomes = await rewriteAnalyses({ db, writeUp: writer.writeUp }, { ...(args.all ? {} : { ids: args.ids }), dryRun: args.dryRun, onOutcome });
+    const missing = args.all ? [] : args.ids.filter((id) => !outcomes.some((o) => o.id === id));
+    for (const id of missing) process.stderr.write(`analysis ${id}: no completed analysis with this id\n`);
+    const count = (k: RewriteOutcome['outcome']) => outcomes.filter((o) => o.outcome === k).length;
+    process.stdout.write(
+      `${outcomes.length} analyses with the ${writer.configured} writer: ${count('rewritten')} ${args.dryRun ? 'would be rewritten' : 'rewritten'}, ${count('unchanged')} unchanged, ${count('superseded')} re-analysed meanwhile, ${count('unreadable')} unreadable\n`,
+    );
+    return missing.length || count('unreadable') ? 1 : 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { PoseSummary } from '@swingfit/contracts';
+import { completedMeasurements } from '../src/db/analyses.js';
+import { writeAnalysisTexts } from '../src/jobs/analysis-texts.js';
+import { rewriteAnalyses, rewriteAnalysis } from '../src/jobs/rewrite-texts.js';
+import { parseRewriteArgs } from '../src/rewrite-args.js';
+import { createWriteUp } from '../src/writeup/index.js';
+import { input, pose } from './writeup-fixtures.js';
+import { startHarness, type Harness } from './support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const offline = createWriteUp({ ANALYSIS_WRITER: 'offline' }).writeUp;
+const deps = () => ({ db: h.db, writeUp: offline });
+
+// Tour pro B from behind: shoulders and X-Factor above target, nothing to fix. Before stop 40 the
+// offline writer said "nothing measured fell outside its target" above the list that named them.
+const WIDE = pose('down-the-line', { shoulderTurn: { value: 95.2 }, hipRotation: { value: 43.6 }, xFactor: { value: 51.6 } });
+const OLD_TEXT = 'What matters most: nothing measured fell outside its target, so the gains now come from mobility and strength.';
+const OLD_DETAILS = { stages: [{ name: 'pose', ms: 4200 }], warnings: [], swingStrengths: ['old strength'], swingWeaknesses: ['old weakness'] };
+
+/** A completed analysis as an older worker stored it: today's figures, yesterday's text. */
+async function storedAnalysis(options: { pose?: unknown; downTheLinePose?: unknown; status?: 'complete' | 'failed' } = {}) {
+  const { id } = await h.createAnalysis({ video: Buffer.from('not read') });
+  await h.db
+    .updateTable('swing_analyses')
+    .set({
+      status: options.status ?? 'complete',
+      pose: options.pose === undefined ? null : JSON.stringify(options.pose),
+      down_the_line_pose: JSON.stringify(options.downTheLinePose === undefined ? WIDE : options.downTheLinePose),
+      technical_details: JSON.stringify(OLD_DETAILS),
+      performance_assessment: OLD_TEXT,
+      swing_strengths: JSON.stringify(['old strength']),
+      swing_weaknesses: JSON.stringify(['old weakness']),
+      key_issues: JSON.stringify(['old issue']),
+      completed_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+const row = (id: number) => h.db.selectFrom('swing_analyses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const measurementsOf = async (id: number) => (await completedMeasurements(h.db, { afterId: 0, limit: 1, ids: [id] }))[0]!;
+
+describe('rewriting the written part of a stored analysis', () => {
+  it('stores what the pipeline would write today, keeps the figures and the rest of the details, and is then unchanged', async () => {
+    const id = await storedAnalysis();
+    const before = await row(id);
+    expect(await rewriteAnalysis(deps(), await measurementsOf(id))).toEqual({ id, outcome: 'rewritten' });
+
+    const after = await row(id);
+    const today = await writeAnalysisTexts(offline, input({ downTheLinePose: WIDE }));
+    expect(after.performance_assessment).toBe(today.performanceAssessment);
+    expect(after.performance_assessment).not.toContain('nothing measured fell outside its target');
+    expect(after.performance_assessment).toContain('no fault needs fixing first');
+    expect(after.swing_weaknesses).toEqual(today.swingWeaknesses);
+    expect(after.key_issues).toEqual(today.keyIssues);
+    expect(after.mobility_analysis).toEqual(today.mobilityAnalysis);
+    expect(after.analysis_results).toEqual(today.analysisResults);
+    expect(after.technical_details).toEqual({ ...OLD_DETAILS, mobilityAnalysis: today.mobilityAnalysis, swingStrengths: today.swingStrengths, swingWeaknesses: today.swingWeaknesses });
+    expect(after.down_the_line_pose).toEqual(before.down_the_line_pose);
+    expect(after.completed_at).toEqual(before.completed_at);
+
+    expect(await rewriteAnalysis(deps(), await measurementsOf(id))).toEqual({ id, outcome: 'unchanged' });
+  });
+
+  it('leaves an analysis re-analysed meanwhile with its own newer text', async () => {
+    const id = await storedAnalysis();
+    const read = await measurementsOf(id);
+    await h.db.updateTable('swing_analyses').set({ performance_assessment: 'newer run', completed_at: sql`now() + interval '1 second'` }).where('id', '=', id).execute();
+    expect(await rewriteAnalysis(deps(), read)).toEqual({ id, outcome: 'superseded' });
+    expect((await row(id)).performance_assessment).toBe('newer run');
+  });
+
+  it('leaves measurements stored in an older shape alone and says why', async () => {
+    const older = { view: 'down-the-line', metrics: { shoulderTurn: 62 } };
+    const id = await storedAnalysis({ downTheLinePose: older });
+    expect(await rewriteAnalysis(deps(), await measurementsOf(id))).toEqual({ id, outcome: 'unreadable', reason: 'its stored down-the-line measurements are in an older shape' });
+    expect((await row(id)).performance_assessment).toBe(OLD_TEXT);
+  });
+
+  it('with a dry run says what would change and stores nothing', async () => {
+    const id = await storedAnalysis();
+    expect(await rewriteAnalyses(deps(), { ids: [id], dryRun: true })).toEqual([{ id, outcome: 'rewritten' }]);
+    expect((await row(id)).performance_assessment).toBe(OLD_TEXT);
+  });
+
+  it('goes through every completed analysis page by page, and only completed ones', async () => {
+    const failed = await storedAnalysis({ status: 'failed' });
+    const faceOnOnly = await storedAnalysis({ pose: pose('face-on') as PoseSummary, downTheLinePose: null });
+    const seen: number[] = [];
+    const outcomes = await rewriteAnalyses(deps(), { onOutcome: (o) => seen.push(o.id) });
+    expect(seen).toEqual(outcomes.map((o) => o.id));
+    expect(seen).toContain(faceOnOnly);
+    expect(seen).not.toContain(failed);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    expect((await row(failed)).performance_assessment).toBe(OLD_TEXT);
+    // A second pass finds nothing left to change, except what cannot be read.
+    expect((await rewriteAnalyses(deps())).filter((o) => o.outcome === 'rewritten')).toEqual([]);
+  });
+});
+
+describe('pnpm analyses:rewrite', () => {
+  it.each([
+    [['--all'], { all: true, ids: [], dryRun: false }],
+    [['12', '40', '--dry-run'], { all: false, ids: [12, 40], dryRun: true }],
+    [['-h'], { help: true }],
+    [[], { error: 'Give either --all or analysis ids.' }],
+    [['--all', '3'], { error: 'Give either --all or analysis ids.' }],
+    [['3x'], { error: "'3x' is not an analysis id." }],
+    [['0'], { error: "'0' is not an analysis id." }],
+  ])('%j', (argv, expected) => {
+    expect(parseRewriteArgs(argv)).toEqual(expected);
+  });
+
+  it('runs against the database in the environment, prints each analysis and a tally, and exits 1 for an id it did not find', async () => {
+    const id = await storedAnalysis();
+    const env = { ...process.env, DATABASE_URL: h.testDb.url, ANALYSIS_WRITER: 'offline', LOG_LEVEL: 'silent' };
+    const run = promisify(execFile);
+    const { stdout } = await run('npx', ['tsx', 'src/rewrite.ts', String(id)], { env });
+    expect(stdout).toContain(`analysis ${id}: rewritten`);
+    expect(stdout).toMatch(/1 analyses with the offline writer: 1 rewritten, 0 unchanged/);
+    const missing = await run('npx', ['tsx', 'src/rewrite.ts', String(id), '999999'], { env }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect(missing).toMatchObject({ code: 1 });
+    expect((missing as { stderr: string }).stderr).toContain('analysis 999999: no completed analysis with this id');
+    expect((missing as { stdout: string }).stdout).toContain(`analysis ${id}: unchanged`);
+    const bad = await run('npx', ['tsx', 'src/rewrite.ts'], { env }).catch((e: { code: number }) => e);
+    expect(bad).toMatchObject({ code: 2 });
+  }, 60_000);
+});
