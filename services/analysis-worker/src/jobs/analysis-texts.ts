@@ -23,7 +23,7 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
   return { ...text, mobilityAnalysis: measured?.mobilityAnalysis ?? null, analysisResults: measured?.analysisResults ?? null };
 }
 
-/** The texts the detail page also reads from technical details (kept there for older clients). */
+/** The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis there last). */
 export function textsInTechnicalDetails(texts: AnalysisTexts): Record<string, unknown> {
   return {
     ...(texts.mobilityAnalysis ? { mobilityAnalysis: texts.mobilityAnalysis } : {}),
