@@ -39,11 +39,18 @@ export const WorkerEnv = Type.Object({
 });
 export type WorkerConfig = Static<typeof WorkerEnv>;
 
-/** Settings that are each valid but not together; the first one found, in one line. */
-export function configProblem(config: WorkerConfig): string | undefined {
+/** The model writer forced on without its key. */
+function writerProblem(config: Pick<WorkerConfig, 'ANALYSIS_WRITER' | 'OPENAI_API_KEY'>): string | undefined {
   if (config.ANALYSIS_WRITER === 'openai' && config.OPENAI_API_KEY.trim() === '') {
     return 'config: OPENAI_API_KEY is missing: ANALYSIS_WRITER=openai needs it (or set ANALYSIS_WRITER=auto or offline)';
   }
+  return undefined;
+}
+
+/** Settings that are each valid but not together; the first one found, in one line. */
+export function configProblem(config: WorkerConfig): string | undefined {
+  const writer = writerProblem(config);
+  if (writer) return writer;
   if (config.POSE_MEASURE_WORKERS !== undefined && config.POSE_MEASURE_WORKERS > config.POSE_PROCESSES) {
     return `config: POSE_MEASURE_WORKERS is malformed: ${config.POSE_MEASURE_WORKERS} is more than POSE_PROCESSES (${config.POSE_PROCESSES})`;
   }
@@ -57,13 +64,29 @@ export function parseWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
   return config;
 }
 
-/** For the entry point: a bad setting ends the process with exactly one line naming it. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+/** For the entry points: a bad setting ends the process with exactly one line naming it. */
+function orExit<T>(read: () => T): T {
   try {
-    return parseWorkerConfig(env);
+    return read();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(78);
   }
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  return orExit(() => parseWorkerConfig(env));
+}
+
+/** What `pnpm analyses:rewrite` (rewrite.ts) reads: it opens no video, so it needs no object store. */
+export const RewriteEnv = Type.Pick(WorkerEnv, ['DATABASE_URL', 'LOG_LEVEL', 'ANALYSIS_WRITER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_TIMEOUT_MS']);
+
+export function readRewriteConfig(env: NodeJS.ProcessEnv = process.env): Static<typeof RewriteEnv> {
+  return orExit(() => {
+    const config = parseConfig(RewriteEnv, env);
+    const problem = writerProblem(config);
+    if (problem) throw new ConfigError(problem);
+    return config;
+  });
 }

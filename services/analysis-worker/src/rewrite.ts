@@ -4,10 +4,9 @@
  * measurements (jobs/rewrite-texts.ts). Reads the worker's environment, so it uses the same database
  * and the same writer (ANALYSIS_WRITER, OPENAI_*) as the running worker.
  */
-import { Type } from '@sinclair/typebox';
-import { ConfigError, createLogger, openSchema, parseConfig } from '@swingfit/server-kit';
+import { createLogger, openSchema } from '@swingfit/server-kit';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
-import { WorkerEnv } from './config.js';
+import { readRewriteConfig } from './config.js';
 import { parseRewriteArgs } from './rewrite-args.js';
 import { rewriteAnalyses, type RewriteOutcome } from './jobs/rewrite-texts.js';
 import { createWriteUp } from './writeup/index.js';
@@ -29,9 +28,6 @@ Exit codes: 0 done, 1 an analysis was not found or could not be read, 2 bad argu
 const line = (o: RewriteOutcome, dryRun: boolean) =>
   `analysis ${o.id}: ${o.outcome === 'rewritten' && dryRun ? 'would be rewritten' : o.outcome}${'reason' in o ? ` (${o.reason})` : ''}`;
 
-/** Only what a rewrite uses: it reads no video, so it needs no object store. */
-const RewriteEnv = Type.Pick(WorkerEnv, ['DATABASE_URL', 'LOG_LEVEL', 'ANALYSIS_WRITER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_TIMEOUT_MS']);
-
 async function main(argv: string[]): Promise<number> {
   const args = parseRewriteArgs(argv);
   if ('help' in args) {
@@ -42,17 +38,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${args.error}\n\n${HELP}\n`);
     return 2;
   }
-  let config, logger, writer;
-  try {
-    config = parseConfig(RewriteEnv, process.env);
-    logger = createLogger('analyses-rewrite', config.LOG_LEVEL);
-    // The model writer's fallbacks (timeout, ungrounded reply) are logged as in the worker.
-    writer = createWriteUp(config, { logger });
-  } catch (error) {
-    if (!(error instanceof ConfigError) && !(error instanceof Error && /OPENAI_API_KEY/.test(error.message))) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 78;
-  }
+  const config = readRewriteConfig();
+  const logger = createLogger('analyses-rewrite', config.LOG_LEVEL);
+  // The model writer's fallbacks (timeout, ungrounded reply) are logged as in the worker.
+  const writer = createWriteUp(config, { logger });
   const db = await openSchema<CoreDatabase>(config.DATABASE_URL, CORE_SCHEMA, coreMigrations, { logger, max: 2, applicationName: 'analyses-rewrite' });
   try {
     const onOutcome = (o: RewriteOutcome) => process.stdout.write(`${line(o, args.dryRun)}\n`);

@@ -123,7 +123,7 @@ describe('pnpm analyses:rewrite', () => {
     expect(parseRewriteArgs(argv)).toEqual(expected);
   });
 
-  it('runs against the database in the environment, prints each analysis and a tally, and exits 1 for an id it did not find', async () => {
+  it('runs against the database in the environment, prints each analysis and a tally, exits 1 for an id it did not find and 78 for a writer without its key', async () => {
     const id = await storedAnalysis();
     const env = { ...process.env, DATABASE_URL: h.testDb.url, ANALYSIS_WRITER: 'offline', LOG_LEVEL: 'silent' };
     const run = promisify(execFile);
@@ -136,5 +136,8 @@ describe('pnpm analyses:rewrite', () => {
     expect((missing as { stdout: string }).stdout).toContain(`analysis ${id}: unchanged`);
     const bad = await run('npx', ['tsx', 'src/rewrite.ts'], { env }).catch((e: { code: number }) => e);
     expect(bad).toMatchObject({ code: 2 });
+    const noKey = await run('npx', ['tsx', 'src/rewrite.ts', '--all'], { env: { ...env, ANALYSIS_WRITER: 'openai', OPENAI_API_KEY: '' } }).catch((e: { code: number; stderr: string }) => e);
+    expect(noKey).toMatchObject({ code: 78 });
+    expect((noKey as { stderr: string }).stderr).toContain('config: OPENAI_API_KEY is missing');
   }, 60_000);
 });
