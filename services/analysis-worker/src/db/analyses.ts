@@ -155,16 +155,22 @@ export async function countRequeue(db: Db, id: number, stuckAfterMs: number): Pr
 /* ---------- rewriting the written part of completed analyses ---------- */
 
 /**
- * What a rewrite reads: the measured part, and which run it came from (`completed_at` as text: a
- * JavaScript date drops the microseconds PostgreSQL keeps, so it could never match again).
+ * What a rewrite reads: the measured part, the written part as stored now, and which run they came from
+ * (`completed_at` as text: a JavaScript date drops the microseconds PostgreSQL keeps, so it could never
+ * match again).
  */
-export type StoredMeasurements = Pick<AnalysisRow, 'id' | 'club_selection' | 'tour_comparison' | 'launch_monitor' | 'pose' | 'down_the_line_pose'> & { run: string };
+const REWRITE_COLUMNS = [
+  'id', 'club_selection', 'tour_comparison', 'launch_monitor', 'pose', 'down_the_line_pose',
+  'technical_details', 'mobility_analysis', 'analysis_results', 'performance_assessment', 'launch_monitor_assessment',
+  'swing_strengths', 'swing_weaknesses', 'key_issues', 'recommendations', 'exercise_recommendations',
+] as const;
+export type StoredMeasurements = Pick<AnalysisRow, (typeof REWRITE_COLUMNS)[number]> & { run: string };
 
 /** Completed analyses after `afterId` in id order (keyset pages), or the ones named in `ids`. */
 export function completedMeasurements(db: Db, page: { afterId: number; limit: number; ids?: number[] }): Promise<StoredMeasurements[]> {
   let query = db
     .selectFrom('swing_analyses')
-    .select(['id', 'club_selection', 'tour_comparison', 'launch_monitor', 'pose', 'down_the_line_pose'])
+    .select(REWRITE_COLUMNS)
     .select(sql<string>`completed_at::text`.as('run'))
     .where('status', '=', 'complete')
     .where('id', '>', page.afterId);
@@ -206,14 +212,8 @@ export async function storeRewrittenTexts(db: Db, row: Pick<StoredMeasurements, 
   return updated !== undefined;
 }
 
-/** The written part as stored, in the shape `storeRewrittenTexts` takes; undefined: no such analysis. */
-export async function currentTexts(db: Db, id: number): Promise<RewrittenTexts | undefined> {
-  const row = await db
-    .selectFrom('swing_analyses')
-    .select(['technical_details', 'mobility_analysis', 'analysis_results', 'performance_assessment', 'launch_monitor_assessment', 'swing_strengths', 'swing_weaknesses', 'key_issues', 'recommendations', 'exercise_recommendations'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
+/** The written part as stored, in the shape `storeRewrittenTexts` takes. */
+export function storedTexts(row: StoredMeasurements): RewrittenTexts {
   const details = (row.technical_details ?? {}) as Record<string, unknown>;
   const { mobilityAnalysis, swingStrengths, swingWeaknesses } = details;
   return {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { Value } from '@sinclair/typebox/value';
 import { CLUBS, LaunchMonitorAnalysis, PoseSummary, type ClubSelection } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
-import { completedMeasurements, currentTexts, storeRewrittenTexts, type StoredMeasurements } from '../db/analyses.js';
+import { completedMeasurements, storedTexts, storeRewrittenTexts, type StoredMeasurements } from '../db/analyses.js';
 import type { PipelineStages } from '../pipeline/stages.js';
 import type { WriteUpInput } from '../writeup/types.js';
 import { textsInTechnicalDetails, writeAnalysisTexts, type AnalysisTexts } from './analysis-texts.js';
@@ -71,24 +71,31 @@ export async function rewriteAnalysis(deps: RewriteDeps, row: StoredMeasurements
   const input = writeUpInputOf(row);
   if ('unreadable' in input) return { id: row.id, outcome: 'unreadable', reason: input.unreadable };
   const next = storedForm(await writeAnalysisTexts(deps.writeUp, input));
-  const now = await currentTexts(deps.db, row.id);
   // As JSON, the way it would be stored (no undefined fields); key order does not matter (jsonb sorts keys).
-  if (now && isDeepStrictEqual(now, JSON.parse(JSON.stringify(next)))) return { id: row.id, outcome: 'unchanged' };
+  if (isDeepStrictEqual(storedTexts(row), JSON.parse(JSON.stringify(next)))) return { id: row.id, outcome: 'unchanged' };
   if (dryRun) return { id: row.id, outcome: 'rewritten' };
   return { id: row.id, outcome: (await storeRewrittenTexts(deps.db, row, next)) ? 'rewritten' : 'superseded' };
 }
 
+export interface RewriteOptions {
+  ids?: number[];
+  dryRun?: boolean;
+  onOutcome?: (o: RewriteOutcome) => void;
+  pageSize?: number;
+}
+
 /** Every completed analysis (or the ones in `ids`), in id order; `onOutcome` hears each as it is done. */
-export async function rewriteAnalyses(deps: RewriteDeps, options: { ids?: number[]; dryRun?: boolean; onOutcome?: (o: RewriteOutcome) => void } = {}): Promise<RewriteOutcome[]> {
+export async function rewriteAnalyses(deps: RewriteDeps, options: RewriteOptions = {}): Promise<RewriteOutcome[]> {
   const outcomes: RewriteOutcome[] = [];
+  const limit = options.pageSize ?? REWRITE_PAGE_SIZE;
   for (let afterId = 0; ; ) {
-    const page = await completedMeasurements(deps.db, { afterId, limit: REWRITE_PAGE_SIZE, ...(options.ids ? { ids: options.ids } : {}) });
+    const page = await completedMeasurements(deps.db, { afterId, limit, ...(options.ids ? { ids: options.ids } : {}) });
     for (const row of page) {
       const outcome = await rewriteAnalysis(deps, row, options.dryRun);
       outcomes.push(outcome);
       options.onOutcome?.(outcome);
     }
-    if (page.length < REWRITE_PAGE_SIZE) return outcomes;
+    if (page.length < limit) return outcomes;
     afterId = page[page.length - 1]!.id;
   }
 }
