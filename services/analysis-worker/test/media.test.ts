@@ -77,7 +77,7 @@ describe('parseProbe', () => {
     expect(p).toMatchObject({ videoStreamIndex: 2, videoCodec: 'hevc', hasAudio: true, colorTransfer: 'arib-std-b67', frameCount: 90 });
     const args = playbackArgs('in.mov', 'out.mp4', p);
     expect(args.join(' ')).toContain('-map 0:2 -map 0:a:0');
-    expect(args[args.indexOf('-vf') + 1]).toContain('tonemap=hable');
+    expect(args[args.indexOf('-vf') + 1]).toContain('tonemap=');
   });
 
   it('rejects a file without a video stream', () => {
@@ -138,6 +138,27 @@ describe('transcode for playback', () => {
     expect(probe.colorTransfer).toBe('arib-std-b67');
     expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', color_transfer: 'bt709', color_primaries: 'bt709' });
     expect(await decodedFrames(output)).toBe(30);
+  });
+
+  /** Mean 8-bit luma (limited range) of `crop` (w:h:x:y) of a video's first frame. */
+  function lumaOf(file: string, crop: string): number {
+    const r = spawnSync('ffmpeg', ['-v', 'info', '-nostdin', '-i', file, '-vf', `crop=${crop},signalstats,metadata=print:key=lavfi.signalstats.YAVG`, '-frames:v', '1', '-f', 'null', '-'], { encoding: 'utf8' });
+    return Number(/YAVG=([\d.]+)/.exec(r.stderr)![1]);
+  }
+
+  it('shows an HDR (HLG) picture as bright as SDR would: reference white is SDR white, mid grey unchanged', async () => {
+    // Mid grey beside white, put into HLG the way BT.2408 maps SDR into it (SDR white at 203 cd/m2), as an
+    // iPhone stores a scene. SDR shows this grey at luma 126 and the white at 235.
+    const clip = join(dir, 'hlg-levels.mov');
+    const source = 'color=gray:s=160x180:r=30:d=1[g];color=white:s=160x180:r=30:d=1[w];[g][w]hstack,format=yuv420p,' +
+      'zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=arib-std-b67:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le';
+    const made = spawnSync('ffmpeg', ['-v', 'error', '-y', '-filter_complex', source, '-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1',
+      '-x265-params', 'log-level=error', '-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc', clip]);
+    expect(made.status).toBe(0);
+    const { output } = await transcode(clip, 'hlg-levels');
+    expect(Math.abs(lumaOf(output, '120:140:20:20') - 126)).toBeLessThanOrEqual(4);
+    // Only what is brighter than reference white is compressed: white stays near white.
+    expect(lumaOf(output, '120:140:180:20')).toBeGreaterThanOrEqual(195);
   });
 
   it('decodes ProRes into playable H.264', async () => {

@@ -7,6 +7,14 @@ export const PLAYBACK_LONG_SIDE = 1280;
 export const PLAYBACK_MAX_FPS = 60;
 
 const HDR_TRANSFERS = new Set(['arib-std-b67', 'smpte2084']);
+/**
+ * HDR's reference white, cd/m² (ITU-R BT.2408): a white page or shirt in diffuse light, which SDR shows at
+ * 100%. Taken as SDR's white, with mobius compressing only what is brighter (sky, glints), the golfer's
+ * clothes, skin and the grass come out as the phone showed them: mid grey round-trips within a code value.
+ * Read against 100 cd/m² through hable, the whole picture came out darker (mid grey 126 -> 113, white 235
+ * -> 182), and the key frames and playback with it.
+ */
+const HDR_REFERENCE_WHITE_NITS = 203;
 
 /** The upright size of the playback video for this upload (ffmpeg may round the short side by a pixel or two). */
 export function playbackSize(probe: Pick<ProbeResult, 'displayWidth' | 'displayHeight'>): { width: number; height: number } {
@@ -50,7 +58,7 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     `:h='if(gte(iw,ih),-2,min(${PLAYBACK_LONG_SIDE},trunc(ih/2)*2))'`;
   // iPhones record HDR (HLG) by default: map it to SDR BT.709 or it plays washed out. Scaling first keeps the float work small.
   const hdr = HDR_TRANSFERS.has(probe.colorTransfer)
-    ? ['zscale=t=linear:npl=100', 'format=gbrpf32le', 'zscale=p=bt709', 'tonemap=hable:desat=0', 'zscale=t=bt709:m=bt709:r=tv']
+    ? [`zscale=t=linear:npl=${HDR_REFERENCE_WHITE_NITS}`, 'format=gbrpf32le', 'zscale=p=bt709', 'tonemap=mobius:desat=0', 'zscale=t=bt709:m=bt709:r=tv']
     : [];
   const filters = [scale, ...hdr, 'format=yuv420p'];
   if (probe.fps > PLAYBACK_MAX_FPS + 0.5) filters.push(`fps=${PLAYBACK_MAX_FPS}`);
