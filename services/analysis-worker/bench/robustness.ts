@@ -29,6 +29,7 @@
  *   messaging app   a clip as a messaging app forwards it: 480 lines at about a megabit a second
  *   phone HDR       an iPhone's default recording: 10-bit HEVC in HLG with BT.2020 colours
  *   variable rate   frames up to 8 ms early or late of a steady 30 per second, as phones record
+ *   WebM            VP9 in WebM, as browsers' and some Android apps' recorders make it
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
  * original's. About 8 minutes on a quiet 2-core machine (12 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
@@ -116,6 +117,8 @@ const CASES: Case[] = [
   { name: 'phone HDR, HEVC 10-bit HLG', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=arib-std-b67:m=bt2020nc:p=bt2020:r=tv,format=yuv420p10le', '-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-x265-params', 'log-level=error:crf=18:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc', '-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc'], ext: 'mov', slower: 1 },
   // Phones record at a variable frame rate: frames arrive up to 8 ms early or late of a steady 30 per second.
   { name: 'variable frame rate', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', "setpts='N/(30*TB)+(mod(N\\,3)-1)*0.008/TB'", '-fps_mode', 'passthrough', ...X264], ext: 'mp4', slower: 1 },
+  // The upload accepts WebM, which browsers' and some Android apps' recorders make (VP9).
+  { name: 'WebM, VP9', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '2M', '-pix_fmt', 'yuv420p'], ext: 'webm', slower: 1 },
   // Evening light on a phone: a darker, flatter picture with the sensor's grain moving from frame to frame.
   { name: 'dusk, grainy', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'eq=brightness=-0.22:contrast=0.55:saturation=0.6,noise=alls=24:allf=t', ...X264], ext: 'mp4', slower: 1 },
   { name: 'low sun, washed out', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'eq=brightness=0.25:contrast=0.6:gamma=1.4', ...X264], ext: 'mp4', slower: 1 },
