@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
 import { startProduct, type RunningStack } from '../src/stack.js';
 import { legibilityProblems } from '../src/legibility.js';
+import { figureFromViews } from '@swingfit/contracts';
 
 /*
  * Issue 16's journey: a premium golfer uploads real clips read from ../shared/fixtures (never copied
@@ -24,7 +25,7 @@ const clips = {
 const present = Object.values(clips).every(existsSync);
 if (!present) console.warn(`measurement journey skipped: the shared real clips are absent from ${dir} (set SWINGFIT_FIXTURES)`);
 
-type Metric = { value: number | null; measurable: boolean; withheld?: string };
+type Metric = { value: number | null; measurable: boolean; confidence: number; withheld?: 'view' | 'uncertain'; note?: string };
 type Pose = { view: string; slowMotion?: { factor: number }; tempo: { ratio: number; backswingSec: number | null }; metrics: Record<string, Metric> };
 
 describe.skipIf(!present)('measurement journey: both views, and a slow-motion portrait clip', () => {
@@ -102,7 +103,11 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     const mobility = page.locator('[aria-label="Mobility Analysis"]').first();
     await mobility.scrollIntoViewIfNeeded();
     for (const key of ['shoulderTurn', 'hipRotation', 'xFactor']) {
-      const shown = `${Math.round(downTheLinePose.metrics[key]!.value!)}°`;
+      // Both videos read each turn: the page shows them read together (contracts figureFromViews).
+      const both = figureFromViews(key, pose.metrics, downTheLinePose.metrics)!;
+      expect(both.fromView, key).toBe('both');
+      expect(both.figure.measurable, `${key} read from both videos`).toBe(true);
+      const shown = `${Math.round(both.figure.value!)}°`;
       await visible(page.getByTestId(`mobility-${key}`).getByText(shown, { exact: true }));
       // Each figure once on the page: not repeated in the written analysis or the workout focus. (A range's
       // end is not the figure: an X-factor of 50° beside the "40-50°" target.)
@@ -113,8 +118,9 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
       const target = /Target (\d+)-(\d+)°/.exec(await scale.innerText());
       expect(target, `${key}: the target printed under the scale`).not.toBeNull();
       const [low, high] = [Number(target![1]), Number(target![2])];
-      const figure = Math.round(downTheLinePose.metrics[key]!.value!);
+      const figure = Math.round(both.figure.value!);
       await visible(scale.getByText(figure < low ? 'Below target' : figure > high ? 'Above target' : 'In target range', { exact: true }));
+      expect(await scale.locator('details').textContent()).toContain('From both videos.');
     }
     await visible(mobility.getByText('Balance and posture'));
     await shot(page, '21-both-views-mobility');
@@ -126,12 +132,15 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
   }, 600_000);
 
   it('analyses a slow-motion portrait clip: tempo as a ratio, with the reason the seconds are not given', async () => {
-    const { downTheLinePose } = await analyse('driver', clips.driverFaceOn, clips.driverSlowMotion, '23-slow-motion');
+    const { pose, downTheLinePose } = await analyse('driver', clips.driverFaceOn, clips.driverSlowMotion, '23-slow-motion');
     expect(downTheLinePose.view).toBe('down-the-line');
     expect(downTheLinePose.slowMotion?.factor).toBeGreaterThan(2);
     expect(downTheLinePose.tempo.backswingSec).toBeNull();
     for (const key of ['shoulderTurn', 'hipRotation', 'xFactor']) expect(downTheLinePose.metrics[key]!.measurable).toBe(true);
-    await visible(page.getByTestId('mobility-xFactor').getByText(`${Math.round(downTheLinePose.metrics.xFactor!.value!)}°`, { exact: true }));
+    // The face-on video's shoulders count too (its hips are withheld), so the X-factor shown is the shoulders
+    // read from both videos minus the hips read from behind.
+    const xFactor = figureFromViews('xFactor', pose.metrics, downTheLinePose.metrics)!.figure;
+    await visible(page.getByTestId('mobility-xFactor').getByText(xFactor.measurable ? `${Math.round(xFactor.value!)}°` : 'Not measured reliably', { exact: true }));
     const keyFrames = page.getByRole('region', { name: 'Key Frames · Down-the-Line' });
     await keyFrames.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIDENCE_BAR, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
+import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
 import { relativeAge } from '../src/components/analysis/logic/relative-time';
 import { comparisonBars, mobilityScale, scalePosition } from '../src/components/analysis/logic/scales';
 import { HOLD_PERCENT, loadingDecision, loadingProgress } from '../src/components/analysis/logic/loading-progress';
@@ -159,15 +159,26 @@ describe('mobility readings', () => {
     expect(r[1]!.note).toBe('Needs a down-the-line view');
   });
 
-  it('takes the turn figures from down the line when both videos gave one (it sees both ends of each line), else from the face-on video', () => {
+  it('reads a turn both videos gave from both, takes one only one video gave from that video, and makes the X-factor add up', () => {
     const faceOn = summary('face-on', { hipRotation: metric(null, false, 'Needs a down-the-line video'), shoulderTurn: metric(70, true), xFactor: metric(null, false) });
     const dtl = summary('down-the-line', { hipRotation: metric(47, true), shoulderTurn: metric(88, true), xFactor: metric(41, true) });
     const both = mobilityReadings([faceOn, dtl], null);
-    expect(both.map((x) => x.value)).toEqual([47, 88, 41]);
-    expect(both.map((x) => x.fromView)).toEqual(['down-the-line', 'down-the-line', 'down-the-line']);
+    const values = (readings: typeof both) => readings.map((x) => (x.value === null ? null : Number(x.value.toFixed(6))));
+    // Shoulders: both at confidence 0.9, so their mean; hips only from behind; X-factor = shoulders - hips as shown.
+    expect(values(both)).toEqual([47, 79, 32]);
+    expect(both.map((x) => x.fromView)).toEqual(['down-the-line', 'both', 'both']);
+    expect(both[1]!.note).toBe(BOTH_VIEWS_WORDS.averaged(18));
+    expect(both[1]!.confidence).toBeCloseTo(0.9 * (1 - 9 / 30), 6);
     expect(mobilityReadings([faceOn, null], null).map((x) => x.value)).toEqual([null, 70, null]);
     // A face-on clip uploaded in the down-the-line slot is read as the face-on view it is.
-    expect(mobilityReadings([dtl, faceOn], null).map((x) => x.value)).toEqual([47, 88, 41]);
+    expect(values(mobilityReadings([dtl, faceOn], null))).toEqual([47, 79, 32]);
+  });
+
+  it('does not average in a figure from an older analysis that is under the confidence bar', () => {
+    const faceOn = summary('face-on', { hipRotation: metric(null, false), shoulderTurn: { ...metric(60, true), confidence: CONFIDENCE_BAR - 0.1 }, xFactor: metric(null, false) });
+    const dtl = summary('down-the-line', { hipRotation: metric(47, true), shoulderTurn: metric(88, true), xFactor: metric(41, true) });
+    const r = mobilityReadings([faceOn, dtl], null);
+    expect(r.map((x) => [x.value, x.fromView])).toEqual([[47, 'down-the-line'], [88, 'down-the-line'], [41, 'down-the-line']]);
   });
 
   it('does not show a figure under the confidence bar as a number, even from an older analysis', () => {

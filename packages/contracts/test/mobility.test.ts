@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOBILITY_TARGETS, extractMobilityValue, parseJsonField, targetVerdict, type MobilityKind } from '../src/index.js';
+import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, parseJsonField, targetVerdict, type MobilityKind } from '../src/index.js';
 
 // Every word of every mapping in specification section 5.
 const WORDS: Array<[MobilityKind, string, number]> = [
@@ -86,5 +86,66 @@ describe('a turn figure against its target (specification section 9), judged in 
     ['shoulderTurn', 74, 'below'],
   ] as const)('%s %d is %s', (key, degrees, verdict) => {
     expect(targetVerdict(degrees, MOBILITY_TARGETS[key])).toBe(verdict);
+  });
+});
+
+describe('figureFromViews: one figure from a face-on and a down-the-line video', () => {
+  type F = { value: number | null; measurable: boolean; confidence: number; withheld?: 'view' | 'uncertain'; note?: string };
+  const at = (value: number, confidence = 0.9): F => ({ value, measurable: true, confidence, note: 'one view' });
+  const withheld = (why: 'view' | 'uncertain'): F => ({ value: null, measurable: false, confidence: 0, withheld: why, note: why });
+  const views = (shoulderTurn?: F, hipRotation?: F, xFactor?: F) => ({ shoulderTurn, hipRotation, xFactor });
+
+  // [what, face-on shoulders, down-the-line shoulders, shown value, shown confidence, from]
+  it.each([
+    ['equal confidence: the mean', at(74, 0.8), at(86, 0.8), 80, 0.8 * (1 - 6 / TURN_SCATTER_LIMIT_DEG), 'both'],
+    ['the surer reading counts for more', at(70, 0.98), at(84, 0.6), (70 * 0.98 + 84 * 0.6) / 1.58, 0.79 * (1 - 7 / TURN_SCATTER_LIMIT_DEG), 'both'],
+    ['the two agreeing keep their confidence', at(90, 0.9), at(90, 0.7), 90 * 0.9 / 1.6 + 90 * 0.7 / 1.6, 0.8, 'both'],
+    ['only face-on measured it', at(74), withheld('uncertain'), 74, 0.9, 'face-on'],
+    ['only down the line measured it', withheld('uncertain'), at(86), 86, 0.9, 'down-the-line'],
+  ] as const)('%s', (_what, faceOn, downTheLine, value, confidence, from) => {
+    const found = figureFromViews('shoulderTurn', views(faceOn), views(downTheLine))!;
+    expect(found.fromView).toBe(from);
+    expect(found.figure.value).toBeCloseTo(value, 6);
+    expect(found.figure.confidence).toBeCloseTo(confidence, 6);
+  });
+
+  it('says how a figure from both views was read, with how far apart they were, and nothing else in numbers', () => {
+    const { figure } = figureFromViews('shoulderTurn', views(at(74)), views(at(86)))!;
+    expect(figure.note).toBe(BOTH_VIEWS_WORDS.averaged(12));
+    expect(figure.note!.match(/\d+/g)).toEqual(['12']);
+  });
+
+  it('withholds a turn the two videos read too far apart to say where it was', () => {
+    // Half the gap against the limit: two readings at confidence 0.9 fall under the bar past about 27° apart.
+    const near = figureFromViews('hipRotation', views(undefined, at(30)), views(undefined, at(52)))!;
+    expect(near.figure).toMatchObject({ measurable: true });
+    const far = figureFromViews('hipRotation', views(undefined, at(30)), views(undefined, at(58)))!;
+    expect(far.figure).toMatchObject({ value: null, measurable: false, withheld: 'uncertain', note: BOTH_VIEWS_WORDS.tooFarApart(28) });
+    expect(far.figure.confidence).toBeLessThan(CONFIDENCE_BAR);
+  });
+
+  it('gives the X-factor as the difference of the turns shown, so the three figures add up', () => {
+    const faceOn = views(at(74, 0.9), at(28, 0.9), at(46, 0.9));
+    const dtl = views(at(86, 0.7), at(34, 0.95), at(52, 0.7));
+    const shoulders = figureFromViews('shoulderTurn', faceOn, dtl)!.figure.value!;
+    const hips = figureFromViews('hipRotation', faceOn, dtl)!.figure.value!;
+    const x = figureFromViews('xFactor', faceOn, dtl)!;
+    expect(x.fromView).toBe('both');
+    expect(x.figure.value).toBeCloseTo(shoulders - hips, 9);
+    expect(x.figure.note).toBe(BOTH_VIEWS_WORDS.xFactor);
+    // One view's hips withheld: its shoulders still count, and the X-factor uses the hips there are.
+    const noHips = figureFromViews('xFactor', views(at(74), withheld('uncertain'), withheld('uncertain')), dtl)!;
+    expect(noHips.figure.value).toBeCloseTo(figureFromViews('shoulderTurn', views(at(74)), dtl)!.figure.value! - 34, 9);
+  });
+
+  it('withholds the X-factor when a turn it needs is withheld, and keeps one video\'s X-factor as that video read it', () => {
+    const far = figureFromViews('xFactor', views(at(60), at(30), at(30)), views(at(95), at(33), at(62)))!;
+    expect(far.figure).toMatchObject({ measurable: false, withheld: 'uncertain', note: BOTH_VIEWS_WORDS.xFactorUncertain });
+    expect(figureFromViews('xFactor', views(at(74), at(28), at(46)), undefined)).toMatchObject({ figure: { value: 46 }, fromView: 'face-on' });
+  });
+
+  it('takes a figure only one view can give from that view', () => {
+    expect(figureFromViews('headSway', { headSway: at(0.2) }, { headSway: withheld('view') })).toMatchObject({ figure: { value: 0.2 }, fromView: 'face-on' });
+    expect(figureFromViews('spineAngleAddress', { spineAngleAddress: withheld('view') }, { spineAngleAddress: at(38) })).toMatchObject({ figure: { value: 38 }, fromView: 'down-the-line' });
   });
 });

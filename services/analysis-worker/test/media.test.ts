@@ -146,7 +146,8 @@ describe('transcode for playback', () => {
     return Number(/YAVG=([\d.]+)/.exec(r.stderr)![1]);
   }
 
-  it('shows an HDR (HLG) picture as bright as SDR would: reference white is SDR white, mid grey unchanged', async () => {
+  it('shows an HDR (HLG) picture as bright as SDR would: reference white is SDR white, mid grey unchanged', async (ctx) => {
+    if (!(await hasEncoder('libx265'))) ctx.skip(); // this ffmpeg build cannot make an HEVC clip to test with
     // Mid grey beside white, put into HLG the way BT.2408 maps SDR into it (SDR white at 203 cd/m2), as an
     // iPhone stores a scene. SDR shows this grey at luma 126 and the white at 235.
     const clip = join(dir, 'hlg-levels.mov');

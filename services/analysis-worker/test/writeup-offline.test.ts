@@ -1,4 +1,4 @@
-import { FOCUS_CATEGORIES, MOBILITY_TARGETS } from '@swingfit/contracts';
+import { BOTH_VIEWS_WORDS, FOCUS_CATEGORIES, MOBILITY_TARGETS } from '@swingfit/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildFacts, measuredAnalysisText, offlineWriteUp, type WriteUp } from '../src/writeup/index.js';
 import { input, launchData, notMeasurable, pose } from './writeup-fixtures.js';
@@ -156,9 +156,18 @@ describe('offline writer: launch monitor and both views', () => {
     expect(w.exerciseRecommendations[0]!.why).toContain('You stand up between address and impact');
   });
 
-  it('takes the turn figures from down the line when both views gave one', () => {
+  it('reads a turn both views gave from both, the surer counting for more, as the detail screen does', () => {
     const both = buildFacts(input({ pose: pose('face-on', { shoulderTurn: { value: 70, confidence: 0.98 } }), downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 84, confidence: 0.6 } }) }));
-    expect(both.swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ value: 84, fromView: 'down-the-line' });
+    // (70 x 0.98 + 84 x 0.6) / 1.58 = 75.3, written whole.
+    expect(both.swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ value: 75, fromView: 'both', note: BOTH_VIEWS_WORDS.averaged(14) });
+  });
+
+  it('leaves out a turn the two videos read too far apart, and says the two of them could not measure it', () => {
+    const apart = input({ pose: pose('face-on', { shoulderTurn: { value: 60, confidence: 0.9 } }), downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 95, confidence: 0.9 } }) });
+    expect(buildFacts(apart).swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ measurable: false, withheld: 'uncertain', note: BOTH_VIEWS_WORDS.tooFarApart(35) });
+    const w = offlineWriteUp(apart);
+    expect(w.performanceAssessment).toContain('could not be measured reliably from these videos');
+    expect(allText(w)).not.toMatch(/\b(60|95|78)°/);
   });
 });
 

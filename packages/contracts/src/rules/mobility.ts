@@ -39,15 +39,81 @@ export interface MeasuredFigure {
 }
 
 /**
- * Which view's figure to show when both videos were analysed: the turn figures from down the line, which
- * sees both ends of the shoulder and hip lines at the top (face-on the trail shoulder hides behind the
- * neck), sway from the face-on view and posture from down the line (the only views that show them).
- * Falls back to the other view's figure when the preferred one is not measurable; with neither, the one
- * withheld as uncertain (filming again may help) before one the view cannot show.
+ * Which view's figure to show when only one video can give it: the one measured, else the one withheld as
+ * uncertain (filming again may help) before one the view cannot show. Sway comes only from the face-on
+ * view and posture only from behind; the turns, which both views measure, are read from both when both
+ * gave one (figureFromViews).
  */
 export function pickFigure<M extends MeasuredFigure>(faceOn: M | null | undefined, downTheLine: M | null | undefined): M | undefined {
   const ordered = [downTheLine, faceOn].filter((m): m is M => !!m);
   return ordered.find((m) => m.measurable && m.value !== null) ?? ordered.find((m) => m.withheld === 'uncertain') ?? faceOn ?? downTheLine ?? undefined;
+}
+
+/**
+ * Degrees of scatter at which a turn reading's confidence reaches nothing: a view's readings through the
+ * backswing are judged by it (the worker's metrics.ts), and so are two views' readings of one turn.
+ */
+export const TURN_SCATTER_LIMIT_DEG = 30;
+
+/** The turns both views measure. The X-factor shown beside them is their difference. */
+const TURNS_BOTH_VIEWS_MEASURE = ['shoulderTurn', 'hipRotation'] as const;
+
+export const BOTH_VIEWS_WORDS = {
+  averaged: (apart: number) =>
+    `Read from both of your videos and averaged, the surer reading counting for more. Each view has a blind spot at the top of the backswing: from the front your raised lead arm can hide your lead shoulder, and from behind how far one side of your body is behind the other has to be estimated. The two readings were ${apart}° apart.`,
+  tooFarApart: (apart: number) => `Not measured reliably: your two videos read it ${apart}° apart.`,
+  xFactor: 'Shoulder turn minus hip turn at the top of the backswing, both as shown here.',
+  xFactorUncertain: 'Not measured reliably: it needs both the shoulder and the hip turn.',
+} as const;
+
+export type FigureSource = 'face-on' | 'down-the-line' | 'both';
+type FigureWithNote = MeasuredFigure & { note?: string };
+type ViewMetrics<M> = Partial<Record<string, M>> | null | undefined;
+const usable = (m: FigureWithNote | undefined): m is FigureWithNote & { value: number } => !!m && m.measurable && m.value !== null && Number.isFinite(m.value);
+
+/**
+ * One turn read by both views: the two readings weighted by their confidence. Each view fails in its own way
+ * at the top (face-on the raised lead arm hides the lead shoulder; from behind the depth between the two
+ * shoulders is the model's guess), neither can be shown to be the right one, and averaging halves the worst
+ * error either would make alone. Their difference is scatter like any two readings of one thing: half of it,
+ * against the scatter limit, lowers the confidence, and two views too far apart withhold the figure.
+ */
+function averaged<M extends FigureWithNote>(faceOn: M & { value: number }, downTheLine: M & { value: number }): M {
+  const weight = faceOn.confidence + downTheLine.confidence;
+  const value = weight > 0 ? (faceOn.value * faceOn.confidence + downTheLine.value * downTheLine.confidence) / weight : (faceOn.value + downTheLine.value) / 2;
+  const apart = Math.abs(faceOn.value - downTheLine.value);
+  const confidence = Math.max(0, (weight / 2) * (1 - apart / 2 / TURN_SCATTER_LIMIT_DEG));
+  const shownApart = Math.round(apart);
+  if (confidence < CONFIDENCE_BAR) return { ...downTheLine, value: null, measurable: false, withheld: 'uncertain', confidence, note: BOTH_VIEWS_WORDS.tooFarApart(shownApart) };
+  return { ...downTheLine, value, confidence, note: BOTH_VIEWS_WORDS.averaged(shownApart) };
+}
+
+/** The X-factor beside turns read from both views: their difference, so the three figures shown add up. */
+function xFactorFromViews<M extends FigureWithNote>(faceOn: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } | undefined {
+  const shoulders = figureFromViews('shoulderTurn', faceOn, downTheLine);
+  const hips = figureFromViews('hipRotation', faceOn, downTheLine);
+  const template = downTheLine?.xFactor ?? faceOn?.xFactor;
+  if (!template || (shoulders?.fromView !== 'both' && hips?.fromView !== 'both')) return undefined;
+  if (!usable(shoulders?.figure) || !usable(hips?.figure)) {
+    return { figure: { ...template, value: null, measurable: false, withheld: 'uncertain', confidence: 0, note: BOTH_VIEWS_WORDS.xFactorUncertain }, fromView: 'both' };
+  }
+  const [s, h] = [shoulders.figure, hips.figure];
+  return { figure: { ...template, value: s.value - h.value, measurable: true, confidence: Math.min(s.confidence, h.confidence), note: BOTH_VIEWS_WORDS.xFactor }, fromView: 'both' };
+}
+
+/**
+ * The figure for `key` when a face-on and a down-the-line video were analysed (either may be missing), and
+ * which video it comes from. The written analysis and the detail screen both call this, so they agree.
+ */
+export function figureFromViews<M extends FigureWithNote>(key: string, faceOn: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } | undefined {
+  if (key === 'xFactor') {
+    const fromBoth = xFactorFromViews(faceOn, downTheLine);
+    if (fromBoth) return fromBoth;
+  }
+  const [a, b] = [faceOn?.[key], downTheLine?.[key]];
+  if ((TURNS_BOTH_VIEWS_MEASURE as readonly string[]).includes(key) && usable(a) && usable(b)) return { figure: averaged(a, b), fromView: 'both' };
+  const picked = pickFigure(a, b);
+  return picked && { figure: picked, fromView: picked === b ? 'down-the-line' : 'face-on' };
 }
 
 /**

@@ -4,7 +4,7 @@
  * cannot show, or that this video did not let the model read steadily, is withheld with the reason in
  * plain words, never given as a wrong number.
  */
-import { CONFIDENCE_BAR, type Metric, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, type Metric, type PoseSummary } from '@swingfit/contracts';
 import { dist2, headPx, hipCentrePx, median, robustSpread, spineTiltImage } from './geometry.js';
 import { LM, imagePoint, meanVisibility, type Pose } from './landmarks.js';
 import { leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
@@ -44,9 +44,10 @@ const HEAD = [LM.nose, LM.leftEar, LM.rightEar];
  * Degrees of scatter at which a turn figure's confidence reaches zero: the readings around the curve
  * through the backswing, and the frame's readings (flip.ts) against each other at the top. A figure is given only at
  * CONFIDENCE_BAR or more: with every landmark in view, a scatter up to 15° (an answer good to about
- * ±15°); beyond that the readings do not say where the body was.
+ * ±15°); beyond that the readings do not say where the body was. Two videos' readings of one turn are
+ * judged by the same limit (contracts figureFromViews).
  */
-const TURN_SCATTER_LIMIT = 30;
+const TURN_SCATTER_LIMIT = TURN_SCATTER_LIMIT_DEG;
 /** The same for posture (degrees) and sway (head widths). */
 const TILT_SCATTER_LIMIT = 8;
 const SWAY_SCATTER_LIMIT = 0.5;

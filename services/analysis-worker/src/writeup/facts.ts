@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, pickFigure, targetVerdict, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, figureFromViews, targetVerdict, type FigureSource, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -18,7 +18,7 @@ export interface MetricFact {
   unit: '°' | 'cm' | '' | 's' | 'head widths';
   /** The camera view this figure needs, and the one it came from. */
   needsView: 'face-on' | 'down-the-line' | 'any';
-  fromView: 'face-on' | 'down-the-line' | null;
+  fromView: FigureSource | null;
   target: { min: number; max: number } | null;
   verdict: Verdict | null;
   note: string | null;
@@ -101,13 +101,14 @@ export const round = (value: number, decimals: number): number => {
 const UNITS = { deg: '°', cm: 'cm', ratio: '', s: 's', headWidths: 'head widths' } as const;
 
 /**
- * One figure per metric from the two views, by the rule the detail screen uses too (pickFigure): the
- * view that shows it best, else a "not measurable" entry so the writer can say why.
+ * One figure per metric from the two views, by the rule the detail screen uses too (figureFromViews): a
+ * turn both views read is read from both, any other figure from the view that gives it, else a "not
+ * measurable" entry so the writer can say why.
  */
 function metricFact(key: MetricKey, faceOn: PoseSummary | null, downTheLine: PoseSummary | null): MetricFact | null {
-  const metric = pickFigure(faceOn?.metrics[key], downTheLine?.metrics[key]);
-  if (!metric) return null;
-  const fromView = metric === downTheLine?.metrics[key] ? 'down-the-line' : 'face-on';
+  const found = figureFromViews(key, faceOn?.metrics, downTheLine?.metrics);
+  if (!found) return null;
+  const { figure: metric, fromView } = found;
   const measurable = metric.measurable && metric.value !== null && Number.isFinite(metric.value);
   // Degrees are written whole; nobody can act on a tenth of a degree. Head widths keep two decimals.
   const value = measurable ? round(metric.value!, metric.unit === 'deg' ? 0 : 2) : null;

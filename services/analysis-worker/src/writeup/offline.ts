@@ -266,7 +266,9 @@ function viewLimits(facts: WriteUpFacts): string[] {
   const unsteady = missingTurns(facts, 'uncertain');
   const sentences: string[] = [];
   if (unseen.length > 0) sentences.push(`${nameList(unseen)} ${unseen.length === 1 ? 'needs' : 'need'} a down-the-line video.`);
-  if (unsteady.length > 0) sentences.push(`${nameList(unsteady)} could not be measured reliably from this video, so ${unsteady.length === 1 ? 'it is' : 'they are'} left out.`);
+  // With both videos a turn is withheld when they read it too far apart: the two of them could not measure it.
+  const source = (facts.swing?.viewsAnalysed.length ?? 0) > 1 ? 'these videos' : 'this video';
+  if (unsteady.length > 0) sentences.push(`${nameList(unsteady)} could not be measured reliably from ${source}, so ${unsteady.length === 1 ? 'it is' : 'they are'} left out.`);
   return sentences;
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Dumbbell, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
-import { SWING_EVENTS, type ExerciseRecommendation, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
+import { SWING_EVENTS, type ExerciseRecommendation, type FigureSource, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
 import { focusIntro } from './logic/focus-intro';
 import { Badge, Card, CardHeader, Spinner } from '../ui';
 import { mobilityScale } from './logic/scales';
@@ -10,7 +10,7 @@ import { formatDelta, progressRows, type ProgressRow } from './logic/progress';
 /* ---------- mobility ---------- */
 
 const VERDICT_TEXT = { below: 'Below target', within: 'In target range', above: 'Above target' } as const;
-const VIEW_NAME = { 'face-on': 'face-on', 'down-the-line': 'down-the-line' } as const;
+const FROM_VIEW = { 'face-on': 'From the face-on video. ', 'down-the-line': 'From the down-the-line video. ', both: 'From both videos. ' } as const;
 
 /** Why a figure is missing, short: the badge; the note under it says the reason in full. */
 const withheldBadge = (r: { withheld?: 'view' | 'uncertain' }) => (r.withheld === 'uncertain' ? 'Not measured reliably' : 'Not measurable from this view');
@@ -49,14 +49,14 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
 }
 
 /** How a figure was read, in plain words, one tap away. */
-function HowMeasured({ note, confidence, fromView }: { note: string; confidence: number | null; fromView?: 'face-on' | 'down-the-line' }) {
+function HowMeasured({ note, confidence, fromView }: { note: string; confidence: number | null; fromView?: FigureSource }) {
   return (
     <details className="an-how">
       <summary>How this was measured</summary>
       <p className="an-small">{note}</p>
       {(confidence !== null || fromView) && (
         <p className="an-small an-mt-sm">
-          {fromView ? `From the ${VIEW_NAME[fromView]} video. ` : ''}
+          {fromView ? FROM_VIEW[fromView] : ''}
           {confidence !== null ? `How sure: ${sureness(confidence)}.` : ''}
         </p>
       )}

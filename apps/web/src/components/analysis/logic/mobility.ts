@@ -1,4 +1,4 @@
-import { CONFIDENCE_BAR, POSTURE_HELD_DEG, extractMobilityValue, headWidthWords, swayHeadWidths, pickFigure, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, POSTURE_HELD_DEG, extractMobilityValue, figureFromViews, headWidthWords, swayHeadWidths, type FigureSource, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
 import type { MobilityKey } from './scales';
 
 export interface MobilityReading {
@@ -10,8 +10,8 @@ export interface MobilityReading {
   note?: string;
   /** Why there is no figure: the view cannot show it, or this video was not read reliably enough. */
   withheld?: 'view' | 'uncertain';
-  /** The video the figure came from, when both were analysed. */
-  fromView?: 'face-on' | 'down-the-line';
+  /** The video the figure came from (or both), when both were analysed. */
+  fromView?: FigureSource;
 }
 
 const KIND = { hipRotation: 'hip', shoulderTurn: 'shoulder', xFactor: 'xFactor' } as const;
@@ -31,15 +31,14 @@ function shown(metric: Metric): Metric {
   return { ...metric, value: null, measurable: false, withheld: 'uncertain', note: BELOW_BAR_NOTE };
 }
 
-/** The figure for `key` from the face-on and down-the-line summaries, by the rule the written analysis uses (pickFigure). */
-export function figureFor(poses: readonly PoseMetrics[], key: keyof PoseSummary['metrics']): (Metric & { fromView?: 'face-on' | 'down-the-line' }) | undefined {
+/** The figure for `key` from the face-on and down-the-line summaries, by the rule the written analysis uses (figureFromViews). */
+export function figureFor(poses: readonly PoseMetrics[], key: keyof PoseSummary['metrics']): (Metric & { fromView?: FigureSource }) | undefined {
   // By the view each video was read as (a face-on clip in the down-the-line slot is read face-on).
   const downTheLine = poses.find((p) => p?.view === 'down-the-line');
   const faceOn = poses.find((p) => p && p !== downTheLine);
-  const [a, b] = [faceOn?.metrics[key], downTheLine?.metrics[key]].map((m) => (m ? shown(m) : undefined));
-  const picked = pickFigure(a, b);
-  if (!picked) return undefined;
-  return { ...picked, fromView: picked === b ? 'down-the-line' : 'face-on' };
+  const asShown = (pose: PoseMetrics) => pose && (Object.fromEntries(Object.entries(pose.metrics).map(([k, m]) => [k, shown(m)])) as Record<string, Metric>);
+  const found = figureFromViews(key, asShown(faceOn), asShown(downTheLine));
+  return found && { ...found.figure, fromView: found.fromView };
 }
 
 /**
