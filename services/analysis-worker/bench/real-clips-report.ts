@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { figureFromViews } from '@swingfit/contracts';
 import { closePosePool } from '../src/pose/index.js';
 import {
   AGREEMENT, MAX_WITHHELD_SHARE, TOUR_RANGES, TURN_FIGURES, analyseUpload, differences, expectedHand, fixturesDir, frameTimes, inRange, loadLabels, makeVariant,
@@ -84,6 +85,13 @@ export function agreement(runs: ClipRun[]): void {
     if (paired?.turns && r.turns) {
       const d = differences(r.turns, paired.turns);
       console.log(`  ${r.label.golfer} face-on vs down the line: ${TURN_FIGURES.map((k) => `${SHORT[k]} ${d[k] ?? '—'}`).join(', ')}  ${mark((d.shoulderTurn ?? 99) <= AGREEMENT.views && (d.hipRotation ?? 99) <= AGREEMENT.views)}`);
+      // What the golfer who uploads both is shown: each turn read from both videos (contracts figureFromViews).
+      const [faceOn, downTheLine] = [r.turns, paired.turns];
+      const shown = TURN_FIGURES.map((k) => {
+        const f = figureFromViews(k, faceOn, downTheLine)?.figure;
+        return `${SHORT[k]} ${f?.value == null ? 'withheld' : `${f.value.toFixed(1)} (conf ${f.confidence.toFixed(2)})`}`;
+      });
+      console.log(`    shown when both are uploaded: ${shown.join(', ')}`);
     }
   }
   for (const variant of ['mirrored', 'reencoded', 'scaled75'] as const) {

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CameraView, PoseSummary } from '@swingfit/contracts';
+import type { CameraView, Metric, PoseSummary } from '@swingfit/contracts';
 import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
 import { PLAYBACK_MAX_FPS, playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
@@ -132,7 +132,7 @@ export function scoreEvents(label: ClipLabel, summary: Omit<PoseSummary, 'keyfra
   });
 }
 
-export type Turns = Record<TurnFigure, { value: number | null; confidence: number; withheld?: string; note?: string }>;
+export type Turns = Record<TurnFigure, Metric>;
 export const turnsOf = (summary: Pick<PoseSummary, 'metrics'>): Turns => {
   const { shoulderTurn, hipRotation, xFactor } = summary.metrics;
   return { shoulderTurn, hipRotation, xFactor };
