@@ -50,6 +50,7 @@ const defineJob = <P extends TSchema>(definition: JobDefinition<P>): JobDefiniti
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 const WEEK_SECONDS = 7 * 24 * 3600;
 
 /** Jobs an event starts carry the request id of that event (deliveriesOf), so the job's log lines carry it too. */
@@ -82,6 +83,21 @@ export const JOBS = {
     backoff: { type: 'fixed', delay: 0 },
     timeoutMs: 2 * MINUTE,
     repeat: { every: MINUTE }, // ANALYSIS_RECONCILE_EVERY_MS overrides
+    keepCompletedSeconds: 3600,
+  }),
+  /**
+   * Writes the written part of analyses again, from their stored figures, where older write-up rules wrote
+   * it (technical_details.writeUpEdition behind the worker's WRITE_UP_EDITION): after a release changes what
+   * the text says or which figure is shown, the text and the detail screen agree again by themselves.
+   */
+  'analysis.refresh-write-ups': defineJob({
+    queue: 'analysis-write-ups',
+    service: 'analysis-worker',
+    payload: Type.Object({}),
+    attempts: 1,
+    backoff: { type: 'fixed', delay: 0 },
+    timeoutMs: 30 * MINUTE,
+    repeat: { every: HOUR }, // WRITE_UP_REFRESH_EVERY_MS overrides
     keepCompletedSeconds: 3600,
   }),
   /**

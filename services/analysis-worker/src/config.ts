@@ -36,6 +36,9 @@ export const WorkerEnv = Type.Object({
   ANALYSIS_RECONCILE_EVERY_MS: Type.Integer({ minimum: 1_000, default: 60_000, description: 'how often the reconciler looks for stuck analyses' }),
   ANALYSIS_STUCK_AFTER_MS: Type.Integer({ minimum: 1_000, default: 10 * 60_000, description: 'a pending/processing analysis untouched this long with no live job is stuck' }),
   ANALYSIS_MAX_REQUEUES: Type.Integer({ minimum: 0, maximum: 20, default: 3, description: 'a stuck analysis is re-queued this many times, then failed with a readable reason' }),
+
+  // Analyses written by older write-up rules are written again from their stored figures (jobs/refresh-write-ups.ts).
+  WRITE_UP_REFRESH_EVERY_MS: Type.Integer({ minimum: 60_000, default: 3_600_000, description: 'how often analyses written by older write-up rules are looked for and written again' }),
 });
 export type WorkerConfig = Static<typeof WorkerEnv>;
 

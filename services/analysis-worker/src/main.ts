@@ -22,6 +22,7 @@ import { readConfig } from './config.js';
 import type { AnalysisDeps } from './jobs/analysis-job.js';
 import { analysisJobHandlers, createAnalysisWorker } from './jobs/analysis-worker.js';
 import { createReconcileWorker, reconcileJobHandlers, type ReconcileDeps } from './jobs/reconcile.js';
+import { createRefreshWorker, refreshJobHandlers, type RefreshDeps } from './jobs/refresh-write-ups.js';
 import { createStages } from './pipeline/registry.js';
 import { sweepOrphanWorkDirs } from './pipeline/work-dir.js';
 import { countAnalyses } from './jobs/analysis-metrics.js';
@@ -47,8 +48,9 @@ const reconcileDeps: ReconcileDeps = {
   logger,
   settings: { stuckAfterMs: config.ANALYSIS_STUCK_AFTER_MS, maxRequeues: config.ANALYSIS_MAX_REQUEUES },
 };
+const refreshDeps: RefreshDeps = { db, writeUp: stages.writeUp, logger };
 // Every job the table gives this service has a handler, or it does not start (one line naming it).
-requireHandlers('analysis-worker', { events: {}, jobs: { ...analysisJobHandlers(analysisDeps), ...reconcileJobHandlers(reconcileDeps) } });
+requireHandlers('analysis-worker', { events: {}, jobs: { ...analysisJobHandlers(analysisDeps), ...reconcileJobHandlers(reconcileDeps), ...refreshJobHandlers(refreshDeps) } });
 
 // GET /metrics on the health port (bearer METRICS_TOKEN or INTERNAL_TOKEN): analyses by outcome, job
 // timings, the analysis queues' depth (the same figures from every replica: read them with max()).
@@ -62,10 +64,11 @@ const worker = createAnalysisWorker(analysisDeps, {
 });
 countAnalyses(metrics.watchWorker(worker), metrics);
 const reconciler = metrics.watchWorker(createReconcileWorker(reconcileDeps, queues));
+const refresher = metrics.watchWorker(createRefreshWorker(refreshDeps, queues));
 relay.start();
 // One schedule across replicas (upsertJobScheduler); retried while Redis is away, and put back if Redis lost it.
-const every = config.ANALYSIS_RECONCILE_EVERY_MS;
-void producers.keepScheduled('analysis-worker', { 'analysis.reconcile': every }, Math.min(every, 30_000)).then((names) => {
+const every = { 'analysis.reconcile': config.ANALYSIS_RECONCILE_EVERY_MS, 'analysis.refresh-write-ups': config.WRITE_UP_REFRESH_EVERY_MS };
+void producers.keepScheduled('analysis-worker', every, Math.min(config.ANALYSIS_RECONCILE_EVERY_MS, 30_000)).then((names) => {
   if (names.length) logger.info({ jobs: names, everyMs: every }, 'repeatable jobs scheduled');
 });
 // Model loading takes seconds per configuration: done now, not inside the first golfer's analysis.
@@ -113,6 +116,9 @@ closeOnSignals(
   [
     { name: 'analysis worker', close: closeWorker },
     { name: 'reconciler', close: () => reconciler.close() },
+    // Not waited for: a run with a model writer can take minutes, and an analysis it had not reached is
+    // simply written on the next run (each one is written whole or not at all).
+    { name: 'write-up refresh', close: () => refresher.close(true) },
     { name: 'pipeline stages', close: () => stages.close?.() ?? Promise.resolve() },
     { name: 'outbox relay', close: () => relay.close() },
     { name: 'job queues', close: () => producers.close() },

@@ -9,6 +9,7 @@ import { parseWorkerConfig } from '../src/config.js';
 import { STORE_KEYS, workerConfig } from './support/config.js';
 import { analysisJobHandlers } from '../src/jobs/analysis-worker.js';
 import { reconcileJobHandlers } from '../src/jobs/reconcile.js';
+import { refreshJobHandlers } from '../src/jobs/refresh-write-ups.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
 import { createStages } from '../src/pipeline/registry.js';
 import { runPoseStage } from '../src/pose/index.js';
@@ -45,6 +46,7 @@ describe('worker configuration', () => {
       ANALYSIS_RECONCILE_EVERY_MS: 60_000,
       ANALYSIS_STUCK_AFTER_MS: 600_000,
       ANALYSIS_MAX_REQUEUES: 3,
+      WRITE_UP_REFRESH_EVERY_MS: 3_600_000,
     });
   });
 
@@ -104,8 +106,9 @@ describe('job handlers', () => {
     const jobs = {
       ...analysisJobHandlers({ db: none, store: none, logger, tools: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, stages: none, maxVideoSeconds: 120 }),
       ...reconcileJobHandlers({ db: none, queues: none, logger, settings: { stuckAfterMs: 1_000, maxRequeues: 1 } }),
+      ...refreshJobHandlers({ db: none, writeUp: none, logger }),
     };
     expect(() => assertHandlers('analysis-worker', { jobs })).not.toThrow();
-    expect(Object.keys(jobs).sort()).toEqual(['analysis', 'analysis.reconcile']);
+    expect(Object.keys(jobs).sort()).toEqual(['analysis', 'analysis.reconcile', 'analysis.refresh-write-ups']);
   });
 });

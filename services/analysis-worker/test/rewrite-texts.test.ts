@@ -2,11 +2,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import pino from 'pino';
 import type { PoseSummary } from '@swingfit/contracts';
 import { completedMeasurements } from '../src/db/analyses.js';
-import { writeAnalysisTexts } from '../src/jobs/analysis-texts.js';
+import { WRITE_UP_EDITION, writeAnalysisTexts } from '../src/jobs/analysis-texts.js';
+import { refreshWriteUps } from '../src/jobs/refresh-write-ups.js';
 import { rewriteAnalyses, rewriteAnalysis } from '../src/jobs/rewrite-texts.js';
 import { parseRewriteArgs } from '../src/rewrite-args.js';
+import type { WriteUpStage } from '../src/pipeline/stages.js';
 import { createWriteUp } from '../src/writeup/index.js';
 import { input, pose } from './writeup-fixtures.js';
 import { startHarness, type Harness } from './support/harness.js';
@@ -67,7 +70,7 @@ describe('rewriting the written part of a stored analysis', () => {
     expect(after.key_issues).toEqual(today.keyIssues);
     expect(after.mobility_analysis).toEqual(today.mobilityAnalysis);
     expect(after.analysis_results).toEqual(today.analysisResults);
-    expect(after.technical_details).toEqual({ ...OLD_DETAILS, mobilityAnalysis: today.mobilityAnalysis, swingStrengths: today.swingStrengths, swingWeaknesses: today.swingWeaknesses });
+    expect(after.technical_details).toEqual({ ...OLD_DETAILS, mobilityAnalysis: today.mobilityAnalysis, swingStrengths: today.swingStrengths, swingWeaknesses: today.swingWeaknesses, writeUpEdition: WRITE_UP_EDITION });
     expect(after.down_the_line_pose).toEqual(before.down_the_line_pose);
     expect(after.completed_at).toEqual(before.completed_at);
 
@@ -110,6 +113,52 @@ describe('rewriting the written part of a stored analysis', () => {
     expect((await row(failed)).performance_assessment).toBe(OLD_TEXT);
     // A second pass finds nothing left to change, except what cannot be read.
     expect((await rewriteAnalyses(deps())).filter((o) => o.outcome === 'rewritten')).toEqual([]);
+  });
+});
+
+describe('the write-up refresh (job analysis.refresh-write-ups)', () => {
+  const logger = pino({ level: 'silent' });
+  const stamp = (id: number) =>
+    h.db.updateTable('swing_analyses').set({ technical_details: JSON.stringify({ ...OLD_DETAILS, writeUpEdition: WRITE_UP_EDITION }) }).where('id', '=', id).execute();
+
+  it('writes again only what older write-up rules wrote, stamps it with today\'s edition, and then finds nothing to do', async () => {
+    const stale = await storedAnalysis();
+    const current = await storedAnalysis();
+    await stamp(current);
+    const report = await refreshWriteUps({ ...deps(), logger });
+    expect(report.rewritten).toBeGreaterThanOrEqual(1);
+    expect(report.failed).toBe(0);
+    expect((await row(stale)).performance_assessment).not.toBe(OLD_TEXT);
+    expect((await row(stale)).technical_details).toMatchObject({ writeUpEdition: WRITE_UP_EDITION, stages: OLD_DETAILS.stages });
+    // Today's edition is not written again, whatever its text says.
+    expect((await row(current)).performance_assessment).toBe(OLD_TEXT);
+    // Only what cannot be read is left (measurements of an older shape, seen again each run, never written).
+    const again = await refreshWriteUps({ ...deps(), logger });
+    expect({ ...again, unreadable: 0 }).toEqual({ rewritten: 0, unchanged: 0, superseded: 0, unreadable: 0, failed: 0 });
+  });
+
+  it('goes on past an analysis the writer fails on, and writes that one on the next run', async () => {
+    const [first, second] = [await storedAnalysis(), await storedAnalysis()];
+    let calls = 0;
+    const flaky: WriteUpStage = async (given) => {
+      calls += 1;
+      if (calls === 1) throw new Error('the model did not answer in time');
+      return offline(given);
+    };
+    const report = await refreshWriteUps({ db: h.db, writeUp: flaky, logger });
+    expect(report).toMatchObject({ rewritten: 1, failed: 1 });
+    expect((await row(first)).performance_assessment).toBe(OLD_TEXT);
+    expect((await row(second)).performance_assessment).not.toBe(OLD_TEXT);
+    expect((await refreshWriteUps({ ...deps(), logger })).rewritten).toBe(1);
+    expect((await row(first)).performance_assessment).not.toBe(OLD_TEXT);
+  });
+
+  it('stops between analyses once its run is aborted (past the job\'s deadline)', async () => {
+    const id = await storedAnalysis();
+    const report = await refreshWriteUps({ ...deps(), logger }, AbortSignal.abort());
+    expect(report.rewritten).toBe(0);
+    expect((await row(id)).performance_assessment).toBe(OLD_TEXT);
+    await refreshWriteUps({ ...deps(), logger });
   });
 });
 

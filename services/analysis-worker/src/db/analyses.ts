@@ -167,7 +167,11 @@ const REWRITE_COLUMNS = [
 export type StoredMeasurements = Pick<AnalysisRow, (typeof REWRITE_COLUMNS)[number]> & { run: string };
 
 /** Completed analyses after `afterId` in id order (keyset pages), or the ones named in `ids`. */
-export function completedMeasurements(db: Db, page: { afterId: number; limit: number; ids?: number[] }): Promise<StoredMeasurements[]> {
+/**
+ * Completed analyses after `afterId`, in id order; only `ids` when given; with `editionBefore`, only those
+ * whose text older write-up rules wrote (technical_details.writeUpEdition missing or lower).
+ */
+export function completedMeasurements(db: Db, page: { afterId: number; limit: number; ids?: number[]; editionBefore?: number }): Promise<StoredMeasurements[]> {
   let query = db
     .selectFrom('swing_analyses')
     .select(REWRITE_COLUMNS)
@@ -175,8 +179,12 @@ export function completedMeasurements(db: Db, page: { afterId: number; limit: nu
     .where('status', '=', 'complete')
     .where('id', '>', page.afterId);
   if (page.ids) query = query.where('id', 'in', page.ids.length ? page.ids : [-1]);
+  if (page.editionBefore !== undefined) query = query.where(writtenEdition, '<', page.editionBefore);
   return query.orderBy('id').limit(page.limit).execute();
 }
+
+/** The edition stored with an analysis' text; 0 where there is none (or not a whole number: never ours). */
+const writtenEdition = sql<number>`coalesce(case when technical_details->>'writeUpEdition' ~ '^[0-9]{1,6}$' then (technical_details->>'writeUpEdition')::int end, 0)`;
 
 /** The written part, and the texts technical details keep a copy of. */
 export interface RewrittenTexts extends StoredTexts {
@@ -215,9 +223,9 @@ export async function storeRewrittenTexts(db: Db, row: Pick<StoredMeasurements, 
 /** The written part as stored, in the shape `storeRewrittenTexts` takes. */
 export function storedTexts(row: StoredMeasurements): RewrittenTexts {
   const details = (row.technical_details ?? {}) as Record<string, unknown>;
-  const { mobilityAnalysis, swingStrengths, swingWeaknesses } = details;
+  const { mobilityAnalysis, swingStrengths, swingWeaknesses, writeUpEdition } = details;
   return {
-    technicalDetails: { ...(mobilityAnalysis ? { mobilityAnalysis } : {}), swingStrengths, swingWeaknesses },
+    technicalDetails: { ...(mobilityAnalysis ? { mobilityAnalysis } : {}), swingStrengths, swingWeaknesses, ...(writeUpEdition === undefined ? {} : { writeUpEdition }) },
     mobilityAnalysis: row.mobility_analysis,
     analysisResults: row.analysis_results,
     performanceAssessment: row.performance_assessment,

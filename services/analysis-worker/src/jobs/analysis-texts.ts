@@ -23,11 +23,24 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
   return { ...text, mobilityAnalysis: measured?.mobilityAnalysis ?? null, analysisResults: measured?.analysisResults ?? null };
 }
 
-/** The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis there last). */
+/**
+ * Which rules wrote an analysis' text, stored with it (technical_details.writeUpEdition): the job
+ * `analysis.refresh-write-ups` writes again every analysis of an older edition. Raise it in the commit
+ * that changes what a stored text would say, or which figure it is written from.
+ *   1  (no field) everything written before the field existed
+ *   2  a turn both videos measured is read from both (contracts figureFromViews)
+ */
+export const WRITE_UP_EDITION = 2;
+
+/**
+ * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis
+ * there last), and the edition of the rules that wrote them.
+ */
 export function textsInTechnicalDetails(texts: AnalysisTexts): Record<string, unknown> {
   return {
     ...(texts.mobilityAnalysis ? { mobilityAnalysis: texts.mobilityAnalysis } : {}),
     swingStrengths: texts.swingStrengths,
     swingWeaknesses: texts.swingWeaknesses,
+    writeUpEdition: WRITE_UP_EDITION,
   };
 }

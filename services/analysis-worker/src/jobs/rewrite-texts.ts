@@ -6,7 +6,7 @@ import type { CoreDatabase } from '@swingfit/core-db';
 import { completedMeasurements, storedTexts, storeRewrittenTexts, type StoredMeasurements } from '../db/analyses.js';
 import type { PipelineStages } from '../pipeline/stages.js';
 import type { WriteUpInput } from '../writeup/types.js';
-import { textsInTechnicalDetails, writeAnalysisTexts, type AnalysisTexts } from './analysis-texts.js';
+import { WRITE_UP_EDITION, textsInTechnicalDetails, writeAnalysisTexts, type AnalysisTexts } from './analysis-texts.js';
 
 /*
  * `pnpm analyses:rewrite`: writes the written part of completed analyses again from their stored
@@ -25,7 +25,9 @@ export type RewriteOutcome =
   /** Re-analysed while this was being written: its own newer text stands. */
   | { id: number; outcome: 'superseded' }
   /** Stored in a shape today's writer cannot read (older measurements): left as it was. */
-  | { id: number; outcome: 'unreadable'; reason: string };
+  | { id: number; outcome: 'unreadable'; reason: string }
+  /** The writer failed on it (a model call that did not come back): left as it was, tried again next time. */
+  | { id: number; outcome: 'failed'; reason: string };
 
 /** Analyses read per page: each is written in turn, and a model writer takes seconds per analysis. */
 export const REWRITE_PAGE_SIZE = 50;
@@ -79,19 +81,36 @@ export async function rewriteAnalysis(deps: RewriteDeps, row: StoredMeasurements
 
 export interface RewriteOptions {
   ids?: number[];
+  /** Only analyses whose text older write-up rules wrote (WRITE_UP_EDITION). */
+  staleOnly?: boolean;
   dryRun?: boolean;
+  /** A writer failure is one analysis' outcome ('failed') instead of the end of the run. */
+  skipFailures?: boolean;
+  /** Stops between analyses once aborted (a job past its deadline). */
+  signal?: AbortSignal;
   onOutcome?: (o: RewriteOutcome) => void;
   pageSize?: number;
 }
 
-/** Every completed analysis (or the ones in `ids`), in id order; `onOutcome` hears each as it is done. */
+async function outcomeOf(deps: RewriteDeps, row: StoredMeasurements, options: RewriteOptions): Promise<RewriteOutcome> {
+  if (!options.skipFailures) return rewriteAnalysis(deps, row, options.dryRun);
+  try {
+    return await rewriteAnalysis(deps, row, options.dryRun);
+  } catch (error) {
+    return { id: row.id, outcome: 'failed', reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Every completed analysis (or the ones in `ids`, or the stale ones), in id order; `onOutcome` hears each as it is done. */
 export async function rewriteAnalyses(deps: RewriteDeps, options: RewriteOptions = {}): Promise<RewriteOutcome[]> {
   const outcomes: RewriteOutcome[] = [];
   const limit = options.pageSize ?? REWRITE_PAGE_SIZE;
+  const filter = { ...(options.ids ? { ids: options.ids } : {}), ...(options.staleOnly ? { editionBefore: WRITE_UP_EDITION } : {}) };
   for (let afterId = 0; ; ) {
-    const page = await completedMeasurements(deps.db, { afterId, limit, ...(options.ids ? { ids: options.ids } : {}) });
+    const page = await completedMeasurements(deps.db, { afterId, limit, ...filter });
     for (const row of page) {
-      const outcome = await rewriteAnalysis(deps, row, options.dryRun);
+      if (options.signal?.aborted) return outcomes;
+      const outcome = await outcomeOf(deps, row, options);
       outcomes.push(outcome);
       options.onOutcome?.(outcome);
     }
