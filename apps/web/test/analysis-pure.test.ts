@@ -167,7 +167,7 @@ describe('mobility readings', () => {
     // Shoulders: both at confidence 0.9, so their mean; hips only from behind; X-factor = shoulders - hips as shown.
     expect(values(both)).toEqual([47, 79, 32]);
     expect(both.map((x) => x.fromView)).toEqual(['down-the-line', 'both', 'both']);
-    expect(both[1]!.note).toBe(BOTH_VIEWS_WORDS.averaged(18));
+    expect(both[1]!.note).toBe(BOTH_VIEWS_WORDS.averaged('shoulderTurn', 18));
     expect(both[1]!.confidence).toBeCloseTo(0.9 * (1 - 9 / 30), 6);
     expect(mobilityReadings([faceOn, null], null).map((x) => x.value)).toEqual([null, 70, null]);
     // A face-on clip uploaded in the down-the-line slot is read as the face-on view it is.

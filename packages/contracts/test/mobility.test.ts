@@ -111,8 +111,12 @@ describe('figureFromViews: one figure from a face-on and a down-the-line video',
 
   it('says how a figure from both views was read, with how far apart they were, and nothing else in numbers', () => {
     const { figure } = figureFromViews('shoulderTurn', views(at(74)), views(at(86)))!;
-    expect(figure.note).toBe(BOTH_VIEWS_WORDS.averaged(12));
+    expect(figure.note).toBe(BOTH_VIEWS_WORDS.averaged('shoulderTurn', 12));
     expect(figure.note!.match(/\d+/g)).toEqual(['12']);
+    // The hips' note names the hips' blind spots, not the shoulders'.
+    const hips = figureFromViews('hipRotation', views(undefined, at(28)), views(undefined, at(34)))!.figure.note!;
+    expect(hips).toBe(BOTH_VIEWS_WORDS.averaged('hipRotation', 6));
+    expect(hips).not.toContain('shoulder');
   });
 
   it('withholds a turn the two videos read too far apart to say where it was', () => {

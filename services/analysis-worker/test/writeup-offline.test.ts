@@ -159,7 +159,7 @@ describe('offline writer: launch monitor and both views', () => {
   it('reads a turn both views gave from both, the surer counting for more, as the detail screen does', () => {
     const both = buildFacts(input({ pose: pose('face-on', { shoulderTurn: { value: 70, confidence: 0.98 } }), downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 84, confidence: 0.6 } }) }));
     // (70 x 0.98 + 84 x 0.6) / 1.58 = 75.3, written whole.
-    expect(both.swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ value: 75, fromView: 'both', note: BOTH_VIEWS_WORDS.averaged(14) });
+    expect(both.swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ value: 75, fromView: 'both', note: BOTH_VIEWS_WORDS.averaged('shoulderTurn', 14) });
   });
 
   it('leaves out a turn the two videos read too far apart, and says the two of them could not measure it', () => {

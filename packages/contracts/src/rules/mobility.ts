@@ -58,9 +58,15 @@ export const TURN_SCATTER_LIMIT_DEG = 30;
 /** The turns both views measure. The X-factor shown beside them is their difference. */
 const TURNS_BOTH_VIEWS_MEASURE = ['shoulderTurn', 'hipRotation'] as const;
 
+/** Each view's blind spot at the top of the backswing, for the line it reads. */
+const BLIND_SPOTS: Record<(typeof TURNS_BOTH_VIEWS_MEASURE)[number], string> = {
+  shoulderTurn: 'from the front your raised lead arm can hide your lead shoulder, and from behind how far one shoulder is behind the other has to be estimated',
+  hipRotation: 'from the front only how much narrower your hips look can be seen, and from behind how far one hip is behind the other has to be estimated',
+};
+
 export const BOTH_VIEWS_WORDS = {
-  averaged: (apart: number) =>
-    `Read from both of your videos and averaged, the surer reading counting for more. Each view has a blind spot at the top of the backswing: from the front your raised lead arm can hide your lead shoulder, and from behind how far one side of your body is behind the other has to be estimated. The two readings were ${apart}° apart.`,
+  averaged: (line: keyof typeof BLIND_SPOTS, apart: number) =>
+    `Read from both of your videos and averaged, the surer reading counting for more. Each view has a blind spot at the top of the backswing: ${BLIND_SPOTS[line]}. The two readings were ${apart}° apart.`,
   tooFarApart: (apart: number) => `Not measured reliably: your two videos read it ${apart}° apart.`,
   xFactor: 'Shoulder turn minus hip turn at the top of the backswing, both as shown here.',
   xFactorUncertain: 'Not measured reliably: it needs both the shoulder and the hip turn.',
@@ -78,14 +84,14 @@ const usable = (m: FigureWithNote | undefined): m is FigureWithNote & { value: n
  * error either would make alone. Their difference is scatter like any two readings of one thing: half of it,
  * against the scatter limit, lowers the confidence, and two views too far apart withhold the figure.
  */
-function averaged<M extends FigureWithNote>(faceOn: M & { value: number }, downTheLine: M & { value: number }): M {
+function averaged<M extends FigureWithNote>(line: keyof typeof BLIND_SPOTS, faceOn: M & { value: number }, downTheLine: M & { value: number }): M {
   const weight = faceOn.confidence + downTheLine.confidence;
   const value = weight > 0 ? (faceOn.value * faceOn.confidence + downTheLine.value * downTheLine.confidence) / weight : (faceOn.value + downTheLine.value) / 2;
   const apart = Math.abs(faceOn.value - downTheLine.value);
   const confidence = Math.max(0, (weight / 2) * (1 - apart / 2 / TURN_SCATTER_LIMIT_DEG));
   const shownApart = Math.round(apart);
   if (confidence < CONFIDENCE_BAR) return { ...downTheLine, value: null, measurable: false, withheld: 'uncertain', confidence, note: BOTH_VIEWS_WORDS.tooFarApart(shownApart) };
-  return { ...downTheLine, value, confidence, note: BOTH_VIEWS_WORDS.averaged(shownApart) };
+  return { ...downTheLine, value, confidence, note: BOTH_VIEWS_WORDS.averaged(line, shownApart) };
 }
 
 /** The X-factor beside turns read from both views: their difference, so the three figures shown add up. */
@@ -111,7 +117,8 @@ export function figureFromViews<M extends FigureWithNote>(key: string, faceOn: V
     if (fromBoth) return fromBoth;
   }
   const [a, b] = [faceOn?.[key], downTheLine?.[key]];
-  if ((TURNS_BOTH_VIEWS_MEASURE as readonly string[]).includes(key) && usable(a) && usable(b)) return { figure: averaged(a, b), fromView: 'both' };
+  const line = TURNS_BOTH_VIEWS_MEASURE.find((k) => k === key);
+  if (line && usable(a) && usable(b)) return { figure: averaged(line, a, b), fromView: 'both' };
   const picked = pickFigure(a, b);
   return picked && { figure: picked, fromView: picked === b ? 'down-the-line' : 'face-on' };
 }
