@@ -79,17 +79,21 @@ describe.skipIf(!fixture)('swing analysis journey', () => {
     expect(Object.keys(status.pose.keyframes)).toEqual(expect.arrayContaining(['address', 'top', 'impact', 'finish']));
     const frame = await page.request.get(`${stack.url}${status.pose.keyframes.top}`);
     expect(frame.headers()['content-type']).toContain('image/jpeg');
-    expect(status.mobilityAnalysis.shoulderTurn).toMatch(/^\d+°$/);
-    // Uploaded through the app, the clip's shoulder turn at the top lands inside tour players' range
-    // (issue 16: 75-120°). The hips of this phone clip narrow more than hips can as they turn (the model
-    // reads its hip points differently here): they are withheld, with the reason, never shown as a number.
+    // Uploaded through the app, the tour player's shoulder turn at the top reads past 70° from the front,
+    // where the lead arm hides the end of the turn: it is shown as a lower limit ("At least …°"), inside
+    // tour players' range (issue 16: 75-120°), and the workout rule's text carries no number it would read
+    // as the whole turn (contracts FACE_ON_SHOULDER_LIMIT_DEG). The hips of this phone clip narrow more
+    // than hips can as they turn: they are withheld, with the reason, never shown as a number.
     const turns = status.pose.metrics;
-    expect(turns.shoulderTurn.measurable).toBe(true);
+    expect(turns.shoulderTurn).toMatchObject({ measurable: true, atLeast: true });
     expect(turns.shoulderTurn.value).toBeGreaterThanOrEqual(75);
     expect(turns.shoulderTurn.value).toBeLessThanOrEqual(120);
+    expect(status.mobilityAnalysis.shoulderTurn).not.toMatch(/\d/);
     const mobility = page.locator('[aria-label="Mobility Analysis"]').first();
     await mobility.scrollIntoViewIfNeeded();
-    await visible(mobility.getByText(status.mobilityAnalysis.shoulderTurn).first());
+    const shoulders = page.getByTestId('mobility-shoulderTurn');
+    await visible(shoulders.getByText(`At least ${Math.round(turns.shoulderTurn.value)}°`, { exact: true }));
+    await visible(shoulders.getByText('End of turn hidden', { exact: true }));
     const hips = page.getByTestId('mobility-hipRotation');
     if (turns.hipRotation.measurable) await visible(hips.getByText(`${Math.round(turns.hipRotation.value)}°`, { exact: true }));
     else await visible(hips.getByText(/Not measured reliably/).first());

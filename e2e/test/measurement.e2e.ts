@@ -25,7 +25,7 @@ const clips = {
 const present = Object.values(clips).every(existsSync);
 if (!present) console.warn(`measurement journey skipped: the shared real clips are absent from ${dir} (set SWINGFIT_FIXTURES)`);
 
-type Metric = { value: number | null; measurable: boolean; confidence: number; withheld?: 'view' | 'uncertain'; note?: string };
+type Metric = { value: number | null; measurable: boolean; confidence: number; withheld?: 'view' | 'uncertain'; note?: string; atLeast?: boolean };
 type Pose = { view: string; slowMotion?: { factor: number }; tempo: { ratio: number; backswingSec: number | null }; metrics: Record<string, Metric> };
 
 describe.skipIf(!present)('measurement journey: both views, and a slow-motion portrait clip', () => {
@@ -92,14 +92,14 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
       expect(pose.metrics[key]!.measurable, `face-on ${key}`).toBe(true);
       expect(downTheLinePose.metrics[key]!.measurable, `down the line ${key}`).toBe(true);
     }
-    // The two views agree on the hip turn within issue 16's 10°. The shoulders are held to 17.5°, the bound
-    // services/analysis-worker/test/real-clips.test.ts records for both golfers: face-on reads 12-16.5° below
-    // down the line (this golfer 78.7 against 95.2 since down the line reads from the trunk's set-up,
-    // setup.ts; tour pro A 12.1). That gap is the target still missed, reported by bench:accuracy, not a
-    // target met.
-    for (const [key, bound] of [['shoulderTurn', 17.5], ['hipRotation', 10]] as const) {
-      expect(Math.abs(pose.metrics[key]!.value! - downTheLinePose.metrics[key]!.value!), key).toBeLessThanOrEqual(bound);
-    }
+    // The two views agree on the hip turn within issue 16's 10°. From the front the shoulders read past 70°,
+    // where the lead arm hides the end of the turn: a lower limit (contracts FACE_ON_SHOULDER_LIMIT_DEG),
+    // which the reading from behind meets (this golfer: at least 78.7 face-on, 95.2 from behind), so the
+    // page shows the reading from behind.
+    expect(Math.abs(pose.metrics.hipRotation!.value! - downTheLinePose.metrics.hipRotation!.value!)).toBeLessThanOrEqual(10);
+    expect(pose.metrics.shoulderTurn).toMatchObject({ atLeast: true });
+    expect(downTheLinePose.metrics.shoulderTurn!.value!).toBeGreaterThanOrEqual(pose.metrics.shoulderTurn!.value!);
+    expect(figureFromViews('shoulderTurn', pose.metrics, downTheLinePose.metrics)!.figure.value).toBe(downTheLinePose.metrics.shoulderTurn!.value);
     const mobility = page.locator('[aria-label="Mobility Analysis"]').first();
     await mobility.scrollIntoViewIfNeeded();
     for (const key of ['shoulderTurn', 'hipRotation', 'xFactor']) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
+import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, LOWER_LIMIT_WORDS, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
 import { relativeAge } from '../src/components/analysis/logic/relative-time';
 import { comparisonBars, mobilityScale, scalePosition } from '../src/components/analysis/logic/scales';
 import { HOLD_PERCENT, loadingDecision, loadingProgress } from '../src/components/analysis/logic/loading-progress';
@@ -160,18 +160,31 @@ describe('mobility readings', () => {
   });
 
   it('reads a turn both videos gave from both, takes one only one video gave from that video, and makes the X-factor add up', () => {
-    const faceOn = summary('face-on', { hipRotation: metric(null, false, 'Needs a down-the-line video'), shoulderTurn: metric(70, true), xFactor: metric(null, false) });
+    const faceOn = summary('face-on', { hipRotation: metric(null, false, 'Needs a down-the-line video'), shoulderTurn: metric(66, true), xFactor: metric(null, false) });
     const dtl = summary('down-the-line', { hipRotation: metric(47, true), shoulderTurn: metric(88, true), xFactor: metric(41, true) });
     const both = mobilityReadings([faceOn, dtl], null);
     const values = (readings: typeof both) => readings.map((x) => (x.value === null ? null : Number(x.value.toFixed(6))));
     // Shoulders: both at confidence 0.9, so their mean; hips only from behind; X-factor = shoulders - hips as shown.
-    expect(values(both)).toEqual([47, 79, 32]);
+    expect(values(both)).toEqual([47, 77, 30]);
     expect(both.map((x) => x.fromView)).toEqual(['down-the-line', 'both', 'both']);
-    expect(both[1]!.note).toBe(BOTH_VIEWS_WORDS.averaged('shoulderTurn', 18));
-    expect(both[1]!.confidence).toBeCloseTo(0.9 * (1 - 9 / 30), 6);
-    expect(mobilityReadings([faceOn, null], null).map((x) => x.value)).toEqual([null, 70, null]);
+    expect(both[1]!.note).toBe(BOTH_VIEWS_WORDS.averaged('shoulderTurn', 22));
+    expect(both[1]!.confidence).toBeCloseTo(0.9 * (1 - 11 / 30), 6);
+    expect(mobilityReadings([faceOn, null], null).map((x) => x.value)).toEqual([null, 66, null]);
     // A face-on clip uploaded in the down-the-line slot is read as the face-on view it is.
-    expect(values(mobilityReadings([dtl, faceOn], null))).toEqual([47, 79, 32]);
+    expect(values(mobilityReadings([dtl, faceOn], null))).toEqual([47, 77, 30]);
+  });
+
+  it('shows a face-on shoulder turn past 70° as a lower limit, unjudged, and takes a reading from behind above it', () => {
+    const faceOn = summary('face-on', { hipRotation: metric(28, true), shoulderTurn: metric(74, true), xFactor: metric(46, true) });
+    const alone = mobilityReadings([faceOn, null], null);
+    expect(alone.map((x) => [x.value, x.atLeast ?? false])).toEqual([[28, false], [74, true], [46, true]]);
+    expect(alone[1]!.note).toBe(LOWER_LIMIT_WORDS.shoulderTurn);
+    expect(mobilityScale('shoulderTurn', 74, true)).toMatchObject({ shown: 74, atLeast: true, verdict: null });
+    expect(mobilityScale('shoulderTurn', 97, true)).toMatchObject({ verdict: 'above' });
+    const dtl = summary('down-the-line', { hipRotation: metric(34, true), shoulderTurn: metric(86, true), xFactor: metric(52, true) });
+    const both = mobilityReadings([faceOn, dtl], null);
+    expect(both[1]).toMatchObject({ value: 86, fromView: 'both', note: LOWER_LIMIT_WORDS.aboveFrontLimit });
+    expect(both.map((x) => x.atLeast ?? false)).toEqual([false, false, false]);
   });
 
   it('does not average in a figure from an older analysis that is under the confidence bar', () => {

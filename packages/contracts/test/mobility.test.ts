@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, parseJsonField, targetVerdict, type MobilityKind } from '../src/index.js';
+import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, figureVerdict, parseJsonField, targetVerdict, withFaceOnLimits, type MobilityKind } from '../src/index.js';
 
 // Every word of every mapping in specification section 5.
 const WORDS: Array<[MobilityKind, string, number]> = [
@@ -97,11 +97,16 @@ describe('figureFromViews: one figure from a face-on and a down-the-line video',
 
   // [what, face-on shoulders, down-the-line shoulders, shown value, shown confidence, from]
   it.each([
-    ['equal confidence: the mean', at(74, 0.8), at(86, 0.8), 80, 0.8 * (1 - 6 / TURN_SCATTER_LIMIT_DEG), 'both'],
-    ['the surer reading counts for more', at(70, 0.98), at(84, 0.6), (70 * 0.98 + 84 * 0.6) / 1.58, 0.79 * (1 - 7 / TURN_SCATTER_LIMIT_DEG), 'both'],
-    ['the two agreeing keep their confidence', at(90, 0.9), at(90, 0.7), 90 * 0.9 / 1.6 + 90 * 0.7 / 1.6, 0.8, 'both'],
-    ['only face-on measured it', at(74), withheld('uncertain'), 74, 0.9, 'face-on'],
+    ['equal confidence: the mean', at(58, 0.8), at(70, 0.8), 64, 0.8 * (1 - 6 / TURN_SCATTER_LIMIT_DEG), 'both'],
+    ['the surer reading counts for more', at(55, 0.98), at(69, 0.6), (55 * 0.98 + 69 * 0.6) / 1.58, 0.79 * (1 - 7 / TURN_SCATTER_LIMIT_DEG), 'both'],
+    ['the two agreeing keep their confidence', at(66, 0.9), at(66, 0.7), 66, 0.8, 'both'],
+    ['only face-on measured it', at(64), withheld('uncertain'), 64, 0.9, 'face-on'],
     ['only down the line measured it', withheld('uncertain'), at(86), 86, 0.9, 'down-the-line'],
+    // A face-on reading past the limit is a lower limit (FACE_ON_SHOULDER_LIMIT_DEG).
+    ['a reading from behind above the face-on limit is the figure, with its own confidence', at(74, 0.9), at(86, 0.7), 86, 0.7, 'both'],
+    ['a reading from behind just at the limit agrees with it', at(74, 0.9), at(74, 0.7), 74, 0.7, 'both'],
+    ['one below the limit disagrees with it: the two averaged, their distance lowering the confidence', at(80, 0.9), at(70, 0.6), (80 * 0.9 + 70 * 0.6) / 1.5, 0.75 * (1 - 5 / TURN_SCATTER_LIMIT_DEG), 'both'],
+    ['a face-on limit alone is the figure', at(74), withheld('uncertain'), 74, 0.9, 'face-on'],
   ] as const)('%s', (_what, faceOn, downTheLine, value, confidence, from) => {
     const found = figureFromViews('shoulderTurn', views(faceOn), views(downTheLine))!;
     expect(found.fromView).toBe(from);
@@ -110,7 +115,7 @@ describe('figureFromViews: one figure from a face-on and a down-the-line video',
   });
 
   it('says how a figure from both views was read, with how far apart they were, and nothing else in numbers', () => {
-    const { figure } = figureFromViews('shoulderTurn', views(at(74)), views(at(86)))!;
+    const { figure } = figureFromViews('shoulderTurn', views(at(58)), views(at(70)))!;
     expect(figure.note).toBe(BOTH_VIEWS_WORDS.averaged('shoulderTurn', 12));
     expect(figure.note!.match(/\d+/g)).toEqual(['12']);
     // The hips' note names the hips' blind spots, not the shoulders'.
@@ -151,5 +156,57 @@ describe('figureFromViews: one figure from a face-on and a down-the-line video',
   it('takes a figure only one view can give from that view', () => {
     expect(figureFromViews('headSway', { headSway: at(0.2) }, { headSway: withheld('view') })).toMatchObject({ figure: { value: 0.2 }, fromView: 'face-on' });
     expect(figureFromViews('spineAngleAddress', { spineAngleAddress: withheld('view') }, { spineAngleAddress: at(38) })).toMatchObject({ figure: { value: 38 }, fromView: 'down-the-line' });
+  });
+});
+
+describe('a face-on shoulder turn past FACE_ON_SHOULDER_LIMIT_DEG is a lower limit', () => {
+  type F = { value: number | null; measurable: boolean; confidence: number; withheld?: 'view' | 'uncertain'; note?: string; atLeast?: boolean };
+  const at = (value: number, confidence = 0.9): F => ({ value, measurable: true, confidence, note: 'read' });
+  const views = (shoulderTurn?: F, hipRotation?: F, xFactor?: F) => ({ shoulderTurn, hipRotation, xFactor });
+
+  it.each([
+    [FACE_ON_SHOULDER_LIMIT_DEG - 0.1, false],
+    [FACE_ON_SHOULDER_LIMIT_DEG, true],
+    [84, true],
+  ])('face-on shoulders %d: a lower limit %s, and so is the X-factor read from them', (shoulders, limit) => {
+    const read = withFaceOnLimits(views(at(shoulders), at(30), at(shoulders - 30)))!;
+    expect(read.shoulderTurn!.atLeast ?? false).toBe(limit);
+    expect(read.xFactor!.atLeast ?? false).toBe(limit);
+    expect(read.hipRotation!.atLeast).toBeUndefined();
+    if (limit) expect(read.shoulderTurn!.note).toBe(LOWER_LIMIT_WORDS.shoulderTurn);
+  });
+
+  it('leaves withheld figures and absent views as they are', () => {
+    const held: F = { value: null, measurable: false, confidence: 0.2, withheld: 'uncertain' };
+    expect(withFaceOnLimits(views(held))).toEqual(views(held));
+    expect(withFaceOnLimits(undefined)).toBeUndefined();
+  });
+
+  it('the lower limit\'s words carry no figure, so the figure is read once, on its scale', () => {
+    for (const words of Object.values(LOWER_LIMIT_WORDS)) expect(words.match(/\d+/g) ?? []).toEqual(words === LOWER_LIMIT_WORDS.shoulderTurn ? ['70'] : []);
+  });
+
+  it('is judged only when even the limit is above the target: short of it, nothing is said', () => {
+    const target = MOBILITY_TARGETS.shoulderTurn;
+    expect(figureVerdict({ value: 74, atLeast: true }, target)).toBeNull();
+    expect(figureVerdict({ value: 90, atLeast: true }, target)).toBeNull();
+    expect(figureVerdict({ value: 97, atLeast: true }, target)).toBe('above');
+    expect(figureVerdict({ value: 74 }, target)).toBe('below');
+  });
+
+  it('face-on alone: the shoulders and the X-factor shown as limits; with a reading from behind above it, that reading and the X-factor from it', () => {
+    const faceOn = views(at(74), at(28), at(46));
+    expect(figureFromViews('shoulderTurn', faceOn, undefined)).toMatchObject({ figure: { value: 74, atLeast: true }, fromView: 'face-on' });
+    expect(figureFromViews('xFactor', faceOn, undefined)).toMatchObject({ figure: { value: 46, atLeast: true, note: LOWER_LIMIT_WORDS.xFactor }, fromView: 'face-on' });
+    const dtl = views(at(86, 0.7), at(34, 0.9), at(52, 0.7));
+    const shoulders = figureFromViews('shoulderTurn', faceOn, dtl)!.figure;
+    expect(shoulders).toMatchObject({ value: 86, confidence: 0.7, note: LOWER_LIMIT_WORDS.aboveFrontLimit });
+    expect(shoulders.atLeast).toBeUndefined();
+    const x = figureFromViews('xFactor', faceOn, dtl)!.figure;
+    expect(x.atLeast).toBeUndefined();
+    expect(x.value).toBeCloseTo(86 - figureFromViews('hipRotation', faceOn, dtl)!.figure.value!, 9);
+    // Shoulders from behind withheld: the face-on limit is the shoulder figure, and the X-factor from it is a limit.
+    const noShoulders = views({ value: null, measurable: false, confidence: 0.3, withheld: 'uncertain' }, at(34, 0.9), { value: null, measurable: false, confidence: 0, withheld: 'uncertain' });
+    expect(figureFromViews('xFactor', faceOn, noShoulders)).toMatchObject({ figure: { atLeast: true }, fromView: 'both' });
   });
 });

@@ -198,7 +198,13 @@ describe('spine angle', () => {
     expect(m.spineAngleAddress).toMatchObject({ value: null, measurable: false, note: WITHHELD_TEXT.postureFromFront });
     const text = textFor(m, 'face-on');
     expect(text.mobilityAnalysis.spineAngle).toBe('not measurable from this view');
-    expect(text.mobilityAnalysis.shoulderTurn).toMatch(/^(8[89]|9[0-2])°$/);
+    // A face-on shoulder turn past 70° is a lower limit (contracts FACE_ON_SHOULDER_LIMIT_DEG): its figure
+    // is kept, and its text carries no number for the workout rule to read as the whole turn.
+    expect(m.shoulderTurn).toMatchObject({ measurable: true, atLeast: true });
+    expect(m.shoulderTurn.value!).toBeGreaterThanOrEqual(88);
+    expect(text.mobilityAnalysis.shoulderTurn).not.toMatch(/\d/);
+    const short = textFor(measure({ view: 'face-on', pelvisTurn: 30, thoraxTurn: 60 }), 'face-on');
+    expect(short.mobilityAnalysis.shoulderTurn).toMatch(/^(5[89]|6[0-2])°$/);
   });
 });
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIDENCE_BAR } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, figureFromViews } from '@swingfit/contracts';
 import type { CameraSummary } from '../src/pose/camera.js';
 import { closePosePool, type PoseStageResult } from '../src/pose/index.js';
 import { AGREEMENT, MAX_WITHHELD_SHARE, TOUR_RANGES, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, makeVariant, scoreEvents } from '../bench/real-clips.js';
@@ -86,22 +86,19 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     }
   });
 
-  it('agrees with itself across views: the same golfer face-on and down the line within 10° on the hip turn, 17.5° on the shoulders', () => {
-    // The issue's 10° holds on the hips (6.5° and 4.7°, bench:accuracy). Face-on the shoulders read 12°
-    // and 16.5° below down the line. From behind the turn is read against the trunk's set-up (setup.ts):
-    // the takeaway's first part goes toward the camera there, the hands show it late, and the trunk had
-    // turned 3-7° on these two golfers by the address (the two views' backswings, address to top, last 21
-    // and 30 frames face-on, 17 and 23 from behind by the labels, 20-21 and 30-31 from the trunk's first
-    // turn). Face-on the lead shoulder hides behind the arm at the top and the model's point for it sits
-    // where the arm crosses the chest, short of the joint. The wider bound records that gap (it widened
-    // from 10.7° to 16.5° on tour pro B when the down-the-line reference moved to the set-up); it is not
-    // the issue's target met.
+  it('agrees with itself across views: the same golfer\'s hips within 10°, and the face-on shoulders a lower limit the reading from behind meets', () => {
+    // The issue's 10° holds on the hips (6.5° and 4.7°, bench:accuracy). From the front the shoulders read
+    // 74° and 79° where from behind they read 86° and 95°: past about 70° the lead arm lies across the lead
+    // shoulder and the front view sees only the outline of the upper back, which hardly moves as the turn
+    // goes on (contracts FACE_ON_SHOULDER_LIMIT_DEG), so the face-on figure is a lower limit. Read as one,
+    // both golfers' readings from behind lie above it, and the figure shown with both videos is theirs.
     for (const label of labels!.filter((l) => l.view === 'face-on' && l.pairedWith)) {
       const faceOn = ok(runs.get(label.name)!.original).summary.metrics;
       const dtl = ok(runs.get(label.pairedWith!.replace(/\.[^.]+$/, ''))!.original).summary.metrics;
-      for (const [key, bound] of [['shoulderTurn', 1.75 * AGREEMENT.views], ['hipRotation', AGREEMENT.views]] as const) {
-        expect(Math.abs(faceOn[key].value! - dtl[key].value!), `${label.golfer} ${key}: ${faceOn[key].value} vs ${dtl[key].value}`).toBeLessThanOrEqual(bound);
-      }
+      expect(Math.abs(faceOn.hipRotation.value! - dtl.hipRotation.value!), `${label.golfer} hips: ${faceOn.hipRotation.value} vs ${dtl.hipRotation.value}`).toBeLessThanOrEqual(AGREEMENT.views);
+      expect(faceOn.shoulderTurn, label.golfer).toMatchObject({ measurable: true, atLeast: true });
+      expect(dtl.shoulderTurn.value!, `${label.golfer} shoulders from behind against the face-on limit ${faceOn.shoulderTurn.value}`).toBeGreaterThanOrEqual(faceOn.shoulderTurn.value!);
+      expect(figureFromViews('shoulderTurn', faceOn, dtl)!.figure.value).toBe(dtl.shoulderTurn.value);
     }
   });
 
@@ -128,11 +125,12 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
   });
 
   it('reads tour players\' turns at the top inside their range from behind (shoulders 75-120°, hips 30-65°, X-factor 20-60°), near it face-on', () => {
-    // Face-on reads below down the line (see the views test): tour pro A's 74° and hips 28°, short of the
-    // issue's 75° and 30°. Held there: shoulders from 70°, hips from 25°.
+    // Face-on the shoulders are a lower limit from 70° (see the views test), which the range reaches above;
+    // tour pro A's face-on hips read 28°, short of the issue's 30°: held there from 25°.
     for (const label of labels!) {
       const m = ok(runs.get(label.name)!.original).summary.metrics;
-      const [shoulders, hips] = label.view === 'face-on' ? [70, 25] : [TOUR_RANGES.shoulderTurn[0], TOUR_RANGES.hipRotation[0]];
+      const [shoulders, hips] = label.view === 'face-on' ? [FACE_ON_SHOULDER_LIMIT_DEG, 25] : [TOUR_RANGES.shoulderTurn[0], TOUR_RANGES.hipRotation[0]];
+      expect(m.shoulderTurn.atLeast ?? false, label.name).toBe(label.view === 'face-on');
       expect(m.shoulderTurn.value!, label.name).toBeGreaterThanOrEqual(shoulders);
       expect(m.shoulderTurn.value!, label.name).toBeLessThanOrEqual(TOUR_RANGES.shoulderTurn[1]);
       if (!m.hipRotation.measurable) continue;

@@ -1,4 +1,4 @@
-import { BOTH_VIEWS_WORDS, FOCUS_CATEGORIES, MOBILITY_TARGETS } from '@swingfit/contracts';
+import { BOTH_VIEWS_WORDS, FOCUS_CATEGORIES, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, deriveFocusAreas } from '@swingfit/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildFacts, measuredAnalysisText, offlineWriteUp, type WriteUp } from '../src/writeup/index.js';
 import { input, launchData, notMeasurable, pose } from './writeup-fixtures.js';
@@ -157,9 +157,14 @@ describe('offline writer: launch monitor and both views', () => {
   });
 
   it('reads a turn both views gave from both, the surer counting for more, as the detail screen does', () => {
-    const both = buildFacts(input({ pose: pose('face-on', { shoulderTurn: { value: 70, confidence: 0.98 } }), downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 84, confidence: 0.6 } }) }));
-    // (70 x 0.98 + 84 x 0.6) / 1.58 = 75.3, written whole.
-    expect(both.swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ value: 75, fromView: 'both', note: BOTH_VIEWS_WORDS.averaged('shoulderTurn', 14) });
+    const both = buildFacts(input({ pose: pose('face-on', { shoulderTurn: { value: 62, confidence: 0.98 } }), downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 76, confidence: 0.6 } }) }));
+    // (62 x 0.98 + 76 x 0.6) / 1.58 = 67.3, written whole.
+    expect(both.swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ value: 67, fromView: 'both', note: BOTH_VIEWS_WORDS.averaged('shoulderTurn', 14) });
+  });
+
+  it('takes the shoulder turn from behind when it is at or above what the front view shows at least', () => {
+    const both = buildFacts(input({ pose: pose('face-on', { shoulderTurn: { value: 74, confidence: 0.9 }, hipRotation: { value: 28 }, xFactor: { value: 46 } }), downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 86, confidence: 0.7 } }) }));
+    expect(both.swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ value: 86, fromView: 'both', atLeast: false, verdict: 'within', note: LOWER_LIMIT_WORDS.aboveFrontLimit });
   });
 
   it('leaves out a turn the two videos read too far apart, and says the two of them could not measure it', () => {
@@ -193,7 +198,7 @@ describe('offline writer: figures one video cannot give', () => {
     expect(text.performanceAssessment).toContain('Shoulder turn could not be measured reliably from this video, so it is left out.');
     expect(measuredAnalysisText(buildFacts(input({ pose: mixed }))).mobilityAnalysis.shoulderTurn).toBe('not measurable from this video: the readings were too uncertain');
     // Only unsteady figures: another camera angle would not help, so it is not suggested.
-    const onlyUnsteady = offlineWriteUp(input({ pose: pose('face-on', { hipRotation: unsteady, xFactor: unsteady }), downTheLinePose: null }));
+    const onlyUnsteady = offlineWriteUp(input({ pose: pose('face-on', { shoulderTurn: { value: 64 }, hipRotation: unsteady, xFactor: unsteady }), downTheLinePose: null }));
     expect(onlyUnsteady.recommendations.join(' ')).not.toContain('Add a down-the-line video');
   });
 
@@ -272,5 +277,37 @@ describe('offline writer: LPGA and 7-iron', () => {
     expect(w.launchMonitorAssessment).toContain('low for a 7-iron');
     expect(w.launchMonitorAssessment).not.toContain('Total distance');
     expect(w.swingStrengths.join(' ')).toContain('flies straight');
+  });
+});
+
+describe('offline writer: a face-on shoulder turn seen only as a lower limit', () => {
+  // Face-on past about 70° the lead arm hides the lead shoulder (contracts FACE_ON_SHOULDER_LIMIT_DEG).
+  const i = input({ pose: pose('face-on', { shoulderTurn: { value: 74 }, hipRotation: { value: 28 }, xFactor: { value: 46 } }) });
+  const facts = buildFacts(i);
+  const w = offlineWriteUp(i);
+
+  it('calls neither the shoulders nor the X-factor from them short of their targets, nor within them', () => {
+    expectWellFormed(w);
+    expectNoFigures(w, i);
+    for (const key of ['shoulderTurn', 'xFactor']) expect(facts.swing!.metrics.find((m) => m.key === key)).toMatchObject({ atLeast: true, verdict: null });
+    expect(allText(w)).not.toMatch(/shoulder turn is short|Restricted shoulder turn|full shoulder turn|X-Factor (is below|inside)/i);
+    // The hips are a reading, and judged as one.
+    expect(w.keyIssues).toContain('Limited hip rotation');
+  });
+
+  it('says, without a figure, that the front view hides the end of the turn, and suggests the video that shows it', () => {
+    expect(w.performanceAssessment).toContain('From the front your lead arm hides the end of your shoulder turn');
+    expect(w.recommendations).toContain('Add a down-the-line video next time: from behind your whole shoulder turn shows.');
+  });
+
+  it('keeps a lower limit out of the workout rule, which would read its number as the whole turn', () => {
+    const text = measuredAnalysisText(facts);
+    expect(text.mobilityAnalysis.shoulderTurn).not.toMatch(/\d/);
+    expect(text.mobilityAnalysis.xFactor).not.toMatch(/\d/);
+    const areas = deriveFocusAreas({ mobilityAnalysis: text.mobilityAnalysis, analysisResults: text.analysisResults });
+    expect(areas).not.toContain('Shoulder Mobility & Stability');
+    // The same swing with the shoulders read as 74° would have asked for shoulder work.
+    const read = measuredAnalysisText(buildFacts(input({ pose: pose('face-on', { shoulderTurn: { value: 64 }, hipRotation: { value: 28 }, xFactor: { value: 36 } }) })));
+    expect(deriveFocusAreas({ mobilityAnalysis: read.mobilityAnalysis, analysisResults: read.analysisResults })).toContain('Shoulder Mobility & Stability');
   });
 });

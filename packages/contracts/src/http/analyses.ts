@@ -35,6 +35,12 @@ export const Metric = Type.Object({
   /** Which way the pose model was known to err (analyses from before the turn was read through the backswing). */
   bias: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('high')])),
   /**
+   * The figure is a lower limit: the view showed the turn going at least this far, not where it ended
+   * (a face-on shoulder turn past FACE_ON_SHOULDER_LIMIT_DEG, and the X-factor read from it). It is not
+   * judged short of a target.
+   */
+  atLeast: Type.Optional(Type.Boolean()),
+  /**
    * Why a figure is not measurable: the camera view cannot show it ('view'), or this video could not be
    * read reliably enough (the golfer hidden, or the model's readings disagreeing: 'uncertain'). Absent
    * on figures from before it existed, which were all withheld for the view.

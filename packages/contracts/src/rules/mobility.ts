@@ -25,6 +25,16 @@ export function targetVerdict(degrees: number, target: { min: number; max: numbe
 }
 
 /**
+ * A figure against its target as the golfer may be told it: a lower limit (atLeast) says only that the
+ * turn went at least this far, so it is judged only when even that is above the target; short of it,
+ * whether the whole turn reached the target is not known (null), and nothing is said either way.
+ */
+export function figureVerdict(figure: { value: number; atLeast?: boolean }, target: { min: number; max: number }): TargetVerdict | null {
+  const verdict = targetVerdict(figure.value, target);
+  return figure.atLeast && verdict !== 'above' ? null : verdict;
+}
+
+/**
  * Body figures with a confidence (0..1) under this are not given as numbers: the worker withholds them
  * ('not measured reliably') and they drive neither key issues nor the workout focus.
  */
@@ -36,6 +46,48 @@ export interface MeasuredFigure {
   measurable: boolean;
   confidence: number;
   withheld?: 'view' | 'uncertain';
+  /** A lower limit, not the whole turn (FACE_ON_SHOULDER_LIMIT_DEG). */
+  atLeast?: boolean;
+}
+
+/**
+ * From the front, a shoulder turn is seen to about here and no further. Past it the lead arm lies across
+ * the lead shoulder, and the pose model puts that shoulder on the outline of the upper back, the only
+ * part of it the camera sees. Seen from above the upper trunk is about 40 cm across the shoulder joints
+ * and 25 cm deep, turning about a spine some 6 cm inside the back (adult means; women's proportions are
+ * alike): the lead side of that outline comes toward the spine as a joint would until about 70° of turn,
+ * then all but stops, reading 68° at a 70° turn, 72° at 80° and 73° at 90°. So a face-on reading from
+ * here up is a lower limit: the shoulders turned at least that far, and the front view cannot tell how
+ * much further. The shared clips bear it out: read through the backswing beside the same golfer's
+ * down-the-line video, the face-on reading stalls at 63-79° while the down-the-line one goes on to 86-95°.
+ */
+export const FACE_ON_SHOULDER_LIMIT_DEG = 70;
+
+/** What a golfer reads under a figure that is a lower limit (no figure in it: the card shows it once). */
+export const LOWER_LIMIT_WORDS = {
+  shoulderTurn:
+    'Read from the front: how far your lead shoulder travels toward your spine, compared with half your shoulder width at address. Past about 70° of turn your lead arm crosses in front of that shoulder and the front view sees only the outline of your upper back, which hardly moves as the turn goes on. So this is how far your shoulders turned at least, not where the turn ended: a down-the-line video measures the whole turn.',
+  xFactor: 'Shoulder turn minus hip turn at the top of the backswing. The front view cannot see the end of your shoulder turn, so this is the least it can be.',
+  aboveFrontLimit:
+    'Read from behind, where the whole turn shows: which way your shoulders point, seen from above, at the top of the backswing compared with address. From the front your lead arm hides the end of the turn; what the front view does show agrees with this.',
+} as const;
+
+type LimitedFigure = MeasuredFigure & { note?: string };
+
+/**
+ * A face-on video's turn figures as they may be read: a shoulder turn at or past
+ * FACE_ON_SHOULDER_LIMIT_DEG, and the X-factor taken from it, become lower limits. Applied to stored
+ * analyses too, whenever they were measured, so every screen and text reads them alike.
+ */
+export function withFaceOnLimits<M extends LimitedFigure>(metrics: Partial<Record<string, M>> | null | undefined): Partial<Record<string, M>> | null | undefined {
+  const shoulders = metrics?.shoulderTurn;
+  if (!metrics || !shoulders?.measurable || shoulders.value === null || shoulders.value < FACE_ON_SHOULDER_LIMIT_DEG) return metrics;
+  const x = metrics.xFactor;
+  return {
+    ...metrics,
+    shoulderTurn: { ...shoulders, atLeast: true, note: LOWER_LIMIT_WORDS.shoulderTurn },
+    ...(x?.measurable && x.value !== null ? { xFactor: { ...x, atLeast: true, note: LOWER_LIMIT_WORDS.xFactor } } : {}),
+  };
 }
 
 /**
@@ -83,13 +135,20 @@ const usable = (m: FigureWithNote | undefined): m is FigureWithNote & { value: n
  * shoulders is the model's guess), neither can be shown to be the right one, and averaging halves the worst
  * error either would make alone. Their difference is scatter like any two readings of one thing: half of it,
  * against the scatter limit, lowers the confidence, and two views too far apart withhold the figure.
+ * A face-on shoulder turn past FACE_ON_SHOULDER_LIMIT_DEG is not a reading of where the turn ended but a
+ * lower limit: a reading from behind at or above it agrees with it and is the figure.
  */
 function averaged<M extends FigureWithNote>(line: keyof typeof BLIND_SPOTS, faceOn: M & { value: number }, downTheLine: M & { value: number }): M {
+  // A face-on lower limit met by a reading from behind at or above it: the two agree, and the reading
+  // from behind is the whole turn.
+  if (faceOn.atLeast && downTheLine.value >= faceOn.value) return { ...downTheLine, note: LOWER_LIMIT_WORDS.aboveFrontLimit };
   const weight = faceOn.confidence + downTheLine.confidence;
   const value = weight > 0 ? (faceOn.value * faceOn.confidence + downTheLine.value * downTheLine.confidence) / weight : (faceOn.value + downTheLine.value) / 2;
   const apart = Math.abs(faceOn.value - downTheLine.value);
   const confidence = Math.max(0, (weight / 2) * (1 - apart / 2 / TURN_SCATTER_LIMIT_DEG));
   const shownApart = Math.round(apart);
+  // Below a face-on lower limit the reading from behind disagrees with it, by as much as it falls short:
+  // the two are averaged like any two readings, and the mean is a reading, not a limit.
   if (confidence < CONFIDENCE_BAR) return { ...downTheLine, value: null, measurable: false, withheld: 'uncertain', confidence, note: BOTH_VIEWS_WORDS.tooFarApart(shownApart) };
   return { ...downTheLine, value, confidence, note: BOTH_VIEWS_WORDS.averaged(line, shownApart) };
 }
@@ -104,14 +163,18 @@ function xFactorFromViews<M extends FigureWithNote>(faceOn: ViewMetrics<M>, down
     return { figure: { ...template, value: null, measurable: false, withheld: 'uncertain', confidence: 0, note: BOTH_VIEWS_WORDS.xFactorUncertain }, fromView: 'both' };
   }
   const [s, h] = [shoulders.figure, hips.figure];
-  return { figure: { ...template, value: s.value - h.value, measurable: true, confidence: Math.min(s.confidence, h.confidence), note: BOTH_VIEWS_WORDS.xFactor }, fromView: 'both' };
+  const { atLeast: _ignored, ...rest } = template;
+  const x = { ...rest, value: s.value - h.value, measurable: true, confidence: Math.min(s.confidence, h.confidence) } as M;
+  // Shoulders known only as a lower limit make the X-factor one too.
+  return { figure: s.atLeast ? { ...x, atLeast: true, note: LOWER_LIMIT_WORDS.xFactor } : { ...x, note: BOTH_VIEWS_WORDS.xFactor }, fromView: 'both' };
 }
 
 /**
  * The figure for `key` when a face-on and a down-the-line video were analysed (either may be missing), and
  * which video it comes from. The written analysis and the detail screen both call this, so they agree.
  */
-export function figureFromViews<M extends FigureWithNote>(key: string, faceOn: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } | undefined {
+export function figureFromViews<M extends FigureWithNote>(key: string, faceOnRead: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } | undefined {
+  const faceOn = withFaceOnLimits(faceOnRead);
   if (key === 'xFactor') {
     const fromBoth = xFactorFromViews(faceOn, downTheLine);
     if (fromBoth) return fromBoth;

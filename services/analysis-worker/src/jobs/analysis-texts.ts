@@ -29,8 +29,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  * that changes what a stored text would say, or which figure it is written from.
  *   1  (no field) everything written before the field existed
  *   2  a turn both videos measured is read from both (contracts figureFromViews)
+ *   3  a face-on shoulder turn past 70° is a lower limit, never called short of its target (contracts
+ *      FACE_ON_SHOULDER_LIMIT_DEG)
  */
-export const WRITE_UP_EDITION = 2;
+export const WRITE_UP_EDITION = 3;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

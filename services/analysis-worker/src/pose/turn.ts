@@ -12,6 +12,12 @@
  * but the model's lead shoulder rises there instead (about a quarter of the half width on both tour
  * players), and read along the slope tour pro A's face-on shoulders fell 1.5° and his two views moved
  * from 13° to 14.5° apart (tried at stop 29).
+ * Past about 70° the lead arm lies across the lead shoulder and the model's point for it moves onto the
+ * outline of the upper back, which the camera does see and which all but stops moving from there to a
+ * full turn (drawn on the shared clips' top frames: the point sits on the back's edge, behind the joint
+ * under the chin). So a face-on shoulder reading from there up is a lower limit, and says so (contracts
+ * FACE_ON_SHOULDER_LIMIT_DEG): read through the backswing beside the same golfer's down-the-line clip,
+ * the face-on reading stalls at 63-79° while the one from behind goes on to 86-95°.
  *
  * Face-on, hips: the model places the hip points on the outline of the hips it sees (their sideways
  * edges), not on the joints. Seen from above the hips are an oval about PELVIS_DEPTH_RATIO as deep as

@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, figureFromViews, targetVerdict, type FigureSource, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, figureFromViews, figureVerdict, type FigureSource, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -20,7 +20,13 @@ export interface MetricFact {
   needsView: 'face-on' | 'down-the-line' | 'any';
   fromView: FigureSource | null;
   target: { min: number; max: number } | null;
+  /** Null for a lower limit short of its target's top: whether the whole turn reached it is not known. */
   verdict: Verdict | null;
+  /**
+   * The figure is a lower limit: the view saw the turn go at least this far, not where it ended
+   * (contracts FACE_ON_SHOULDER_LIMIT_DEG). Never called short of a target.
+   */
+  atLeast: boolean;
   note: string | null;
   /** Not measurable because no analysed view can show it ('view'), or because a view that can was not read reliably. */
   withheld: 'view' | 'uncertain' | null;
@@ -122,7 +128,8 @@ function metricFact(key: MetricKey, faceOn: PoseSummary | null, downTheLine: Pos
     needsView: metric.view,
     fromView: measurable ? fromView : null,
     target,
-    verdict: value !== null && target ? targetVerdict(value, target) : null,
+    verdict: value !== null && target ? figureVerdict({ value, atLeast: metric.atLeast }, target) : null,
+    atLeast: measurable && metric.atLeast === true,
     note: metric.note ?? null,
     withheld: measurable ? null : (metric.withheld ?? 'view'),
   };

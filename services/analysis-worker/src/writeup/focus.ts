@@ -23,8 +23,15 @@ const TOO_UNCERTAIN = 'not measurable from this video: the readings were too unc
 
 const unmeasured = (m: MetricFact | undefined): string => (m?.withheld === 'uncertain' ? TOO_UNCERTAIN : NOT_MEASURABLE);
 
+/**
+ * A lower limit carries no number here: the focus-area rule reads the first number as the whole turn
+ * (a shoulder turn under 85° asks for mobility work), and the turn went further than this one.
+ */
+const LOWER_LIMIT = 'not measurable to its end from this view: the lead arm hides the last part of the turn';
+
 function degrees(m: MetricFact | undefined): string {
   if (!m || !m.measurable || m.value === null) return unmeasured(m);
+  if (m.atLeast) return LOWER_LIMIT;
   return `${m.value}°${m.verdict === 'below' ? ' (limited)' : ''}`;
 }
 
@@ -95,7 +102,7 @@ export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText 
   }
 
   const mobilityAnalysis = {
-    shoulderTurn: measured(shoulder) ? `${shoulder.value}°` : unmeasured(shoulder),
+    shoulderTurn: measured(shoulder) ? (shoulder.atLeast ? LOWER_LIMIT : `${shoulder.value}°`) : unmeasured(shoulder),
     hipRotation: degrees(metric(facts, 'hipRotation')),
     xFactor: degrees(metric(facts, 'xFactor')),
     spineAngle,

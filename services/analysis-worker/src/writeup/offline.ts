@@ -160,7 +160,8 @@ function flightFindings(facts: WriteUpFacts): Finding[] {
 
 /** A turn figure against its spec target, in words. */
 function turnFinding(m: MetricFact | undefined, t: { within: string; below: Finding; above: Finding }): Finding[] {
-  if (!measured(m) || !m.target) return [];
+  // A lower limit short of the target's top says nothing either way (facts: verdict null).
+  if (!measured(m) || !m.target || m.verdict === null) return [];
   if (m.verdict === 'within') return [{ priority: 5, strength: t.within }];
   return [m.verdict === 'below' ? t.below : t.above];
 }
@@ -256,6 +257,9 @@ function nameList(metrics: MetricFact[]): string {
 const TURN_KEYS = new Set(['shoulderTurn', 'hipRotation', 'xFactor']);
 const missingTurns = (facts: WriteUpFacts, why: 'view' | 'uncertain'): MetricFact[] =>
   facts.swing?.metrics.filter((m) => TURN_KEYS.has(m.key) && !m.measurable && m.withheld === why) ?? [];
+/** Turn figures the video showed only as a lower limit (the end of the shoulder turn hidden from the front). */
+const turnLimits = (facts: WriteUpFacts): MetricFact[] => facts.swing?.metrics.filter((m) => TURN_KEYS.has(m.key) && m.atLeast) ?? [];
+const HIDDEN_END = 'From the front your lead arm hides the end of your shoulder turn, so the shoulder turn shown is how far it went at least.';
 
 /**
  * Which mobility figures are missing and why, in one or two sentences: ones no analysed view shows need
@@ -269,6 +273,7 @@ function viewLimits(facts: WriteUpFacts): string[] {
   // With both videos a turn is withheld when they read it too far apart: the two of them could not measure it.
   const source = (facts.swing?.viewsAnalysed.length ?? 0) > 1 ? 'these videos' : 'this video';
   if (unsteady.length > 0) sentences.push(`${nameList(unsteady)} could not be measured reliably from ${source}, so ${unsteady.length === 1 ? 'it is' : 'they are'} left out.`);
+  if (turnLimits(facts).length > 0) sentences.push(HIDDEN_END);
   return sentences;
 }
 
@@ -308,6 +313,8 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
   recommendations.splice(4);
   if (facts.swing && missingTurns(facts, 'view').length > 0 && !facts.swing.viewsAnalysed.includes('down-the-line')) {
     recommendations.push('Add a down-the-line video next time so your hip turn and X-Factor can be measured too.');
+  } else if (facts.swing && turnLimits(facts).length > 0 && !facts.swing.viewsAnalysed.includes('down-the-line')) {
+    recommendations.push('Add a down-the-line video next time: from behind your whole shoulder turn shows.');
   }
   if (!facts.launch) recommendations.push('Enter your launch-monitor numbers with the next upload to get a ball-flight and distance comparison.');
   recommendations.push(`Follow today's workout: it focuses on ${exercises.map((e) => e.category).join(', ')}.`);

@@ -15,24 +15,34 @@ const FROM_VIEW = { 'face-on': 'From the face-on video. ', 'down-the-line': 'Fro
 /** Why a figure is missing, short: the badge; the note under it says the reason in full. */
 const withheldBadge = (r: { withheld?: 'view' | 'uncertain' }) => (r.withheld === 'uncertain' ? 'Not measured reliably' : 'Not measurable from this view');
 
+/** The badge beside a lower limit short of the target's top: the figure is not judged, and this says why in two words. */
+const LOWER_LIMIT_BADGE = 'End of turn hidden';
+
 function MobilityScale({ reading }: { reading: MobilityReading }) {
-  const s = mobilityScale(reading.key, reading.measurable ? reading.value : null);
+  const s = mobilityScale(reading.key, reading.measurable ? reading.value : null, reading.atLeast);
   const shown = s.shown !== null;
+  const measured = !shown ? '' : s.atLeast ? `, at least ${s.shown}` : `, measured ${s.shown}`;
   return (
     <div className="an-scale" data-testid={`mobility-${reading.key}`}>
       <div className="an-between">
-        <span className="an-strong">{s.label}</span>
+        <span className="an-strong an-nowrap">{s.label}</span>
         {shown ? (
           <span className="an-row">
-            <b>{s.shown}°</b>
+            <b className="an-nowrap">{s.atLeast ? `At least ${s.shown}°` : `${s.shown}°`}</b>
             {s.verdict && <Badge variant={s.verdict === 'within' ? 'default' : 'premium'}>{VERDICT_TEXT[s.verdict]}</Badge>}
           </span>
         ) : (
           <Badge variant="neutral">{withheldBadge(reading)}</Badge>
         )}
       </div>
-      <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${shown ? `, measured ${s.shown}` : ''}`}>
+      {!s.verdict && s.atLeast && (
+        <div className="an-row">
+          <Badge variant="neutral">{LOWER_LIMIT_BADGE}</Badge>
+        </div>
+      )}
+      <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${measured}`}>
         <div className="an-scale-band" style={{ left: `${s.bandStart}%`, width: `${s.bandEnd - s.bandStart}%` }} />
+        {s.marker !== null && s.atLeast && <div className="an-scale-reach" style={{ left: `${s.marker}%` }} />}
         {s.marker !== null && <div className="an-scale-marker" style={{ left: `${s.marker}%` }} />}
       </div>
       <div className="an-between an-small">

@@ -12,6 +12,8 @@ export interface MobilityReading {
   withheld?: 'view' | 'uncertain';
   /** The video the figure came from (or both), when both were analysed. */
   fromView?: FigureSource;
+  /** The figure is a lower limit: the turn went at least this far (contracts FACE_ON_SHOULDER_LIMIT_DEG). */
+  atLeast?: boolean;
 }
 
 const KIND = { hipRotation: 'hip', shoulderTurn: 'shoulder', xFactor: 'xFactor' } as const;
@@ -57,6 +59,7 @@ export function mobilityReadings(pose: PoseMetrics | readonly PoseMetrics[], mob
       return {
         key, value: measurable ? metric.value : null, measurable, confidence: metric.confidence, note: metric.note,
         ...(withheld ? { withheld } : {}), ...(both && measurable && metric.fromView ? { fromView: metric.fromView } : {}),
+        ...(measurable && metric.atLeast ? { atLeast: true } : {}),
       };
     }
     const text = mobility?.[key];

@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, targetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, figureVerdict } from '@swingfit/contracts';
 
 export type MobilityKey = keyof typeof MOBILITY_TARGETS;
 
@@ -14,20 +14,22 @@ export function scalePosition(value: number, min: number, max: number): number {
 /**
  * One mobility scale as drawn: target band and marker positions in percent of the 0..scaleMax width.
  * The figure is shown in whole degrees; the marker sits at that figure and the verdict is the write-up's
- * own (targetVerdict), so number, marker, badge and text agree.
+ * own (figureVerdict), so number, marker, badge and text agree. A lower limit (`atLeast`) is drawn as a
+ * marker with a reach to the scale's end, and has no verdict unless even the limit is above the target.
  */
-export function mobilityScale(key: MobilityKey, measured: number | null) {
+export function mobilityScale(key: MobilityKey, measured: number | null, atLeast = false) {
   const t = MOBILITY_TARGETS[key];
   const value = measured === null ? null : Math.round(measured);
   return {
     shown: value,
+    atLeast: value !== null && atLeast,
     label: MOBILITY_LABELS[key],
     target: [t.min, t.max] as const,
     scaleMax: t.scaleMax,
     bandStart: scalePosition(t.min, 0, t.scaleMax),
     bandEnd: scalePosition(t.max, 0, t.scaleMax),
     marker: value === null ? null : scalePosition(value, 0, t.scaleMax),
-    verdict: value === null ? null : targetVerdict(value, t),
+    verdict: value === null ? null : figureVerdict({ value, atLeast }, t),
   };
 }
 
