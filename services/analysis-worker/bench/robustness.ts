@@ -233,7 +233,8 @@ try {
     console.log(`   ${TURN_FIGURES.map((k) => {
       const [now, was] = [turns[k].value, near?.[k].value ?? null];
       const off = now !== null && was !== null ? `, ${Math.abs(now - was).toFixed(1)} from the original` : '';
-      return `${k} ${fmt(now, turns[k].confidence)}${off}`;
+      // '≥' marks a lower limit (a face-on shoulder turn past contracts FACE_ON_SHOULDER_LIMIT_DEG).
+      return `${k} ${turns[k].atLeast ? '≥' : ''}${fmt(now, turns[k].confidence)}${off}`;
     }).join('; ')}`);
     // Sway is read from where the body is in the picture: a moving camera must not add to it (camera.ts).
     if (c.view === 'face-on') console.log(`   ${SWAY_FIGURES.map((k) => {
