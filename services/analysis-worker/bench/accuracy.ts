@@ -69,4 +69,21 @@ for (const [name, list] of Object.entries(errors)) {
   console.log(`  ${name.padEnd(60)} n=${String(list.length).padStart(3)}  mean ${mean.toFixed(2)}  max ${max.toFixed(2)}${withheld ? `  withheld ${withheld}` : ''}`);
 }
 
+/**
+ * Why a face-on shoulder turn past about 70° is only a lower limit (contracts FACE_ON_SHOULDER_LIMIT_DEG):
+ * once the lead arm lies across the lead shoulder the model puts that shoulder on the outline of the upper
+ * back. Seen from above the upper trunk is an oval about 40 cm across the shoulder joints and 25 cm deep
+ * (adult means), turning about a spine 6 cm inside the back; the reading is its lead edge's distance from
+ * the spine over half the shoulder width, through the same arc cosine as the joint's.
+ */
+const OUTLINE = { halfWidth: 0.203, halfDepth: 0.127, spineInsideBack: 0.06 };
+const outlineReading = (turnDeg: number): number => {
+  const [c, s] = [Math.cos((turnDeg * Math.PI) / 180), Math.sin((turnDeg * Math.PI) / 180)];
+  const { halfWidth: a, halfDepth: b, spineInsideBack } = OUTLINE;
+  const edge = -(b - spineInsideBack) * s + Math.sqrt(a * a * c * c + b * b * s * s);
+  return (Math.acos(Math.min(1, edge / a)) * 180) / Math.PI;
+};
+console.log('\n== face-on, the lead shoulder read on the upper back\'s outline (the top of a full swing): reading for each true turn');
+console.log(`  ${[50, 60, 70, 80, 90, 100].map((t) => `${t}° reads ${outlineReading(t).toFixed(0)}°`).join(', ')}`);
+
 await realClips();
