@@ -59,6 +59,9 @@ describe.skipIf(!fixture)('swing analysis journey', () => {
     await visible(page.getByText('Detailed Analysis'), 30_000);
     await visible(page.getByText('Launch Monitor Data'));
     await visible(page.getByText(/smash factor/i));
+    // Each launch number once on the page: in its row's heading, not again beside the golfer's bar, in the
+    // written assessment or in the progress card (issue 16: every launch number once appeared three times).
+    for (const figure of ['96.5', '1.48', '2500']) expect(await page.getByText(new RegExp(`(^|[^\\d.])${figure.replace('.', '\\.')}($|[^\\d])`)).count(), figure).toBe(1);
     const status = await page.evaluate(async (id) => (await fetch(`/api/swing-analyses/${id}`)).json(), analysisId);
     expect(status.status).toBe('complete');
     expect(status.launchMonitor.smashFactor).toBeCloseTo(1.48, 2);

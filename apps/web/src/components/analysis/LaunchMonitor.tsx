@@ -59,7 +59,8 @@ function ComparisonRow({ c, tour }: { c: MetricComparison; tour: string }) {
           )}
         </span>
       </div>
-      <Bar label="You" width={bars.value} text={fmt(c.metric, c.value, '')} tone="you" />
+      {/* The golfer's number is the row's heading: their bar carries none, so each figure is read once. */}
+      <Bar label="You" width={bars.value} text="" tone="you" />
       <Bar label={tour} width={bars.tour} text={c.tour === null ? '' : fmt(c.metric, c.tour, '')} tone="tour" />
       <Bar label="15 hcp" width={bars.amateur} text={c.amateur === null ? '' : fmt(c.metric, c.amateur, '')} tone="amateur" />
     </div>
