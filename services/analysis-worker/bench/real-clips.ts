@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CameraView, Metric, PoseSummary } from '@swingfit/contracts';
+import { withFaceOnLimits, type CameraView, type Metric, type PoseSummary } from '@swingfit/contracts';
 import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
 import { PLAYBACK_MAX_FPS, playbackSize, transcodeForPlayback } from '../src/media/transcode.js';
@@ -133,9 +133,11 @@ export function scoreEvents(label: ClipLabel, summary: Omit<PoseSummary, 'keyfra
 }
 
 export type Turns = Record<TurnFigure, Metric>;
-export const turnsOf = (summary: Pick<PoseSummary, 'metrics'>): Turns => {
+/** The turn figures as they are read: face-on, a shoulder turn past the limit is a lower limit (contracts withFaceOnLimits). */
+export const turnsOf = (summary: Pick<PoseSummary, 'metrics' | 'view'>): Turns => {
   const { shoulderTurn, hipRotation, xFactor } = summary.metrics;
-  return { shoulderTurn, hipRotation, xFactor };
+  const turns = { shoulderTurn, hipRotation, xFactor };
+  return summary.view === 'face-on' ? (withFaceOnLimits(turns) as Turns) : turns;
 };
 
 /** |a − b| per figure where both were given. */

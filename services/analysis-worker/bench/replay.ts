@@ -88,7 +88,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const scores = ev ? scoreEvents(d.label, { events: ev } as never, d.times) : [];
     const m = computeMetrics(d.measured, { view: d.view, handedness: d.handedness, ...d.measureSize });
     const eventsOk = readAsLabelled(d.label, d.variant === 'mirrored', d, scores);
-    runs.push({ name: d.name, label: d.label, variant: d.variant as ClipRun['variant'], ok: true, view: d.view, hand: d.handedness, eventsOk, turns: turnsOf({ metrics: m }), cpuSec: 0, wallSec: 0 });
+    runs.push({ name: d.name, label: d.label, variant: d.variant as ClipRun['variant'], ok: true, view: d.view, hand: d.handedness, eventsOk, turns: turnsOf({ metrics: m, view: d.view }), cpuSec: 0, wallSec: 0 });
     const f = (v: { value: number | null; confidence: number }) => (v.value === null ? '—' : `${v.value.toFixed(1)}(${v.confidence.toFixed(2)})`);
     console.log(`${d.name.padEnd(24)} ${d.variant.padEnd(9)} ${scores.map((s) => `${s.name[0]}${s.error === null ? '—' : s.error >= 0 ? `+${s.error}` : s.error}${s.ok ? '' : '!'}`).join(' ').padEnd(30)} k=${ev?.timeScale.toFixed(1)} sh ${f(m.shoulderTurn)} hip ${f(m.hipRotation)} x ${f(m.xFactor)}`);
     if (process.env.BENCH_READINGS === '1') printReadings(d);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIDENCE_BAR, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, withFaceOnLimits, type PoseSummary } from '@swingfit/contracts';
 import { WITHHELD_TEXT, computeMetrics, type EventPoses } from '../src/pose/metrics.js';
 import { PELVIS_DEPTH_RATIO, cameraYawFaceOn, monotoneFit, outlineWidth, turnFromOutline } from '../src/pose/turn.js';
 import { GRIP_SPAN_TORSO, alignLabels, gripPx } from '../src/pose/geometry.js';
@@ -200,7 +200,7 @@ describe('spine angle', () => {
     expect(text.mobilityAnalysis.spineAngle).toBe('not measurable from this view');
     // A face-on shoulder turn past 70° is a lower limit (contracts FACE_ON_SHOULDER_LIMIT_DEG): its figure
     // is kept, and its text carries no number for the workout rule to read as the whole turn.
-    expect(m.shoulderTurn).toMatchObject({ measurable: true, atLeast: true });
+    expect(withFaceOnLimits(m)!.shoulderTurn).toMatchObject({ measurable: true, atLeast: true });
     expect(m.shoulderTurn.value!).toBeGreaterThanOrEqual(88);
     expect(text.mobilityAnalysis.shoulderTurn).not.toMatch(/\d/);
     const short = textFor(measure({ view: 'face-on', pelvisTurn: 30, thoraxTurn: 60 }), 'face-on');

@@ -37,7 +37,8 @@ export const Metric = Type.Object({
   /**
    * The figure is a lower limit: the view showed the turn going at least this far, not where it ended
    * (a face-on shoulder turn past FACE_ON_SHOULDER_LIMIT_DEG, and the X-factor read from it). It is not
-   * judged short of a target.
+   * judged short of a target. Not stored: set where the figures are read (withFaceOnLimits, by way of
+   * figureFromViews), so analyses of any age read alike.
    */
   atLeast: Type.Optional(Type.Boolean()),
   /**

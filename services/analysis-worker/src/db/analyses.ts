@@ -166,7 +166,6 @@ const REWRITE_COLUMNS = [
 ] as const;
 export type StoredMeasurements = Pick<AnalysisRow, (typeof REWRITE_COLUMNS)[number]> & { run: string };
 
-/** Completed analyses after `afterId` in id order (keyset pages), or the ones named in `ids`. */
 /**
  * Completed analyses after `afterId`, in id order; only `ids` when given; with `editionBefore`, only those
  * whose text older write-up rules wrote (technical_details.writeUpEdition missing or lower).

@@ -4,7 +4,7 @@
  * cannot show, or that this video did not let the model read steadily, is withheld with the reason in
  * plain words, never given as a wrong number.
  */
-import { CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, withFaceOnLimits, type Metric, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, type Metric, type PoseSummary } from '@swingfit/contracts';
 import { dist2, headPx, hipCentrePx, median, robustSpread, spineTiltImage } from './geometry.js';
 import { LM, imagePoint, meanVisibility, type Pose } from './landmarks.js';
 import { leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
@@ -176,9 +176,9 @@ function turnMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'shou
     shoulderTurn.measurable && hipRotation.measurable
       ? figure(shoulderTurn.value! - hipRotation.value!, 'deg', 'any', Math.min(shoulderTurn.confidence, hipRotation.confidence), HOW.xFactor)
       : notMeasurable('deg', 'any', WITHHELD_TEXT.xFactorUncertain, 'uncertain');
-  const turns = { shoulderTurn, hipRotation, xFactor };
-  // Face-on, a shoulder turn past about 70° is seen only as a lower limit (contracts FACE_ON_SHOULDER_LIMIT_DEG).
-  return faceOn ? (withFaceOnLimits(turns) as typeof turns) : turns;
+  // Stored as measured: a face-on shoulder turn past about 70° is read as a lower limit wherever the
+  // figures are read (contracts withFaceOnLimits), so stored analyses of any age read alike.
+  return { shoulderTurn, hipRotation, xFactor };
 }
 
 function postureMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'spineAngleAddress' | 'spineAngleChange'> {
