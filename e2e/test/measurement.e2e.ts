@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
 import { startProduct, type RunningStack } from '../src/stack.js';
 import { legibilityProblems } from '../src/legibility.js';
-import { figureFromViews, withFaceOnLimits } from '@swingfit/contracts';
+import { figureFromViews, tempoReach, tempoVerdict, withFaceOnLimits, type TempoFrames } from '@swingfit/contracts';
 
 /*
  * Issue 16's journey: a premium golfer uploads real clips read from ../shared/fixtures (never copied
@@ -26,7 +26,7 @@ const present = Object.values(clips).every(existsSync);
 if (!present) console.warn(`measurement journey skipped: the shared real clips are absent from ${dir} (set SWINGFIT_FIXTURES)`);
 
 type Metric = { value: number | null; measurable: boolean; confidence: number; withheld?: 'view' | 'uncertain'; note?: string; atLeast?: boolean };
-type Pose = { view: string; slowMotion?: { factor: number }; tempo: { ratio: number; backswingSec: number | null }; metrics: Record<string, Metric> };
+type Pose = { view: string; fps: number; slowMotion?: { factor: number }; tempo: { ratio: number; backswingSec: number | null }; events: TempoFrames; metrics: Record<string, Metric> };
 
 describe.skipIf(!present)('measurement journey: both views, and a slow-motion portrait clip', () => {
   let stack: RunningStack;
@@ -146,7 +146,17 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 20_000 });
     await shot(page, '24-slow-motion-key-frames');
     await visible(page.getByText(/slow motion/i).first());
-    await shot(page, '25-slow-motion-tempo');
+    // The tempo card reads the face-on video (real time): from its 30 fps the tempo is judged only where
+    // one frame either way at each event would not change the call, and otherwise the card says how far it
+    // could reach.
+    const ratio = Math.round(pose.tempo.ratio * 10) / 10;
+    const verdict = tempoVerdict(ratio, tempoReach(pose.events));
+    const tempoCard = page.getByRole('region', { name: 'Tempo and View' });
+    await tempoCard.scrollIntoViewIfNeeded();
+    await visible(tempoCard.getByText(`${ratio.toFixed(1)} : 1`, { exact: true }));
+    expect(await tempoCard.getByTestId('tempo-reach').count()).toBe(verdict === null ? 1 : 0);
+    expect(await page.getByText(/deliberate backswing|backswing is quick/).count()).toBe(verdict === 'slow' || verdict === 'quick' ? 1 : 0);
+    await shot(page, '25-slow-motion-tempo', { fullPage: false });
     await everyLabelLegible('slow motion');
   }, 600_000);
 });

@@ -244,6 +244,20 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.queryByText('Backswing')).toBeNull();
   });
 
+  it('says how far a tempo read from 30 fps could be from its figure, and only where the camera cannot tell', async () => {
+    const events = { address: { frame: 21, timeSec: 0.7 }, top: { frame: 43, timeSec: 1.433 }, impact: { frame: 49, timeSec: 1.633 }, finish: { frame: 70, timeSec: 2.333 } };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, events, tempo: { backswingSec: 0.733, downswingSec: 0.2, ratio: 3.67 } } }) });
+    const { unmount } = renderAt('/analysis/3');
+    expect(await screen.findByText('3.7 : 1')).toBeTruthy();
+    expect(screen.getByTestId('tempo-reach').textContent).toBe('At 30 frames a second this could be anywhere from 3.0 to 4.6 : 1. Film at 60 frames a second or more (or in slow motion) to tell it from the tour’s rhythm.');
+    unmount();
+    // Inside the tour band (the fixture's 2.7 : 1) nothing more is said.
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose }) });
+    renderAt('/analysis/3');
+    expect(await screen.findByText('2.7 : 1')).toBeTruthy();
+    expect(screen.queryByTestId('tempo-reach')).toBeNull();
+  });
+
   /** The detail page's workout focus card for an analysis with these texts (the focus-area rule reads them). */
   async function focusCard(texts: Pick<SwingAnalysis, 'mobilityAnalysis' | 'analysisResults' | 'exerciseRecommendations'>) {
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose, ...texts }) });

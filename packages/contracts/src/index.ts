@@ -27,3 +27,4 @@ export * from './rules/upload.js';
 export * from './rules/workout.js';
 export * from './rules/youtube.js';
 export * from './rules/premium.js';
+export * from './rules/tempo.js';

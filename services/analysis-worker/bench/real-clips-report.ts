@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { figureFromViews } from '@swingfit/contracts';
+import { figureFromViews, tempoReach, tempoVerdict, type PoseSummary } from '@swingfit/contracts';
 import { closePosePool } from '../src/pose/index.js';
 import {
   AGREEMENT, MAX_WITHHELD_SHARE, TOUR_RANGES, TURN_FIGURES, analyseUpload, differences, expectedHand, fixturesDir, frameTimes, inRange, loadLabels, makeVariant,
@@ -18,6 +18,14 @@ import {
 
 const SHORT: Record<(typeof TURN_FIGURES)[number], string> = { shoulderTurn: 'shoulder', hipRotation: 'hip', xFactor: 'X-factor' };
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISS');
+
+/** The tempo as read, how far one frame either way at each event could move it, and what may be said of it. */
+function tempoLine(s: Pick<PoseSummary, 'tempo' | 'events'>): string {
+  const ratio = Math.round(s.tempo.ratio * 10) / 10;
+  const reach = tempoReach(s.events);
+  const seconds = s.tempo.backswingSec === null ? 'slow motion' : `${s.tempo.backswingSec}s:${s.tempo.downswingSec}s`;
+  return `${ratio}:1 (${seconds}; ${reach ? `${reach.low}-${reach.high}` : 'no reach'}, ${tempoVerdict(ratio, reach) ?? 'cannot tell'})`;
+}
 
 export interface ClipRun {
   name: string;
@@ -74,7 +82,7 @@ async function runOne(label: ClipLabel & { path: string; name: string }, variant
   const scaled = variant === 'original' ? '' : ` (${variant})`;
   console.log(`  ${variant.padEnd(9)} view ${s.view} ${mark(s.view === label.view)}, hand ${s.handedness} ${mark(s.handedness === hand)}, ` +
     `events ${events.map((e) => `${e.name} ${e.error === null ? '—' : (e.error >= 0 ? '+' : '') + e.error.toFixed(1)}/±${e.tolerance} ${mark(e.ok)}`).join(', ')}, ` +
-    `tempo ${s.tempo.backswingSec}s:${s.tempo.downswingSec}s${scaled}   [${(ms / 1000).toFixed(1)} s wall, ${(cpuNow() - cpu0).toFixed(1)} CPU-s main thread]`);
+    `tempo ${tempoLine(s)}${scaled}   [${(ms / 1000).toFixed(1)} s wall, ${(cpuNow() - cpu0).toFixed(1)} CPU-s main thread]`);
   const turns = turnsOf(s);
   console.log(`            ${figures(turns)}`);
   const curve = result.fields.technicalDetails.turnCurve as { frames: number[]; shoulders: (number | null)[]; hips: (number | null)[]; evidence: unknown } | undefined;

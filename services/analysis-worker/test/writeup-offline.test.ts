@@ -1,4 +1,4 @@
-import { BOTH_VIEWS_WORDS, FOCUS_CATEGORIES, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, deriveFocusAreas } from '@swingfit/contracts';
+import { BOTH_VIEWS_WORDS, FOCUS_CATEGORIES, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, deriveFocusAreas, type PoseSummary } from '@swingfit/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildFacts, measuredAnalysisText, offlineWriteUp, type WriteUp } from '../src/writeup/index.js';
 import { input, launchData, notMeasurable, pose } from './writeup-fixtures.js';
@@ -98,6 +98,27 @@ describe('offline writer: pose only', () => {
   it('mentions tempo against the tour rhythm and asks for launch numbers next time', () => {
     expect(w.swingStrengths.join(' ')).toContain('Your tempo is close to the 3:1 rhythm of tour players.');
     expect(w.recommendations.join(' ')).toContain('Enter your launch-monitor numbers');
+  });
+
+  // One frame either way at each event (contracts tempoReach): from 30 fps a 6-frame downswing cannot
+  // tell 3.7:1 from 3:1, from 60 fps or slow motion it can.
+  const timed = (fps: number, frames: [number, number, number]) => {
+    const [address, top, impact] = frames.map((frame) => ({ frame, timeSec: frame / fps }));
+    const ratio = (top!.timeSec - address!.timeSec) / (impact!.timeSec - top!.timeSec);
+    return pose('face-on', {}, { fps, events: { address: address!, top: top!, impact: impact!, finish: { frame: impact!.frame + 20, timeSec: (impact!.frame + 20) / fps } }, tempo: { backswingSec: top!.timeSec - address!.timeSec, downswingSec: impact!.timeSec - top!.timeSec, ratio } });
+  };
+  const TEMPO_WORDS = /tempo|rhythm|backswing is quick|deliberate backswing/;
+  it.each<[string, PoseSummary, string | null]>([
+    ['3.7:1 from 30 fps (22 frames back, 6 down): the camera cannot tell', timed(30, [21, 43, 49]), null],
+    ['4.4:1 from 30 fps (26 back, 6 down): slow even a frame either way', timed(30, [17, 43, 49]), 'A slow, deliberate backswing compared with the 3:1 rhythm of tour players.'],
+    ['4.0:1 from 60 fps (48 back, 12 down): slow', timed(60, [0, 48, 60]), 'A slow, deliberate backswing compared with the 3:1 rhythm of tour players.'],
+    ['2.0:1 from 60 fps (24 back, 12 down): quick', timed(60, [0, 24, 36]), 'Your backswing is quick compared with the 3:1 rhythm of tour players.'],
+    ['2.2:1 from 30 fps (13 back, 6 down): the camera cannot tell', timed(30, [0, 13, 19]), null],
+    ['3.0:1 from 30 fps (18 back, 6 down): a tour rhythm', timed(30, [0, 18, 24]), 'Your tempo is close to the 3:1 rhythm of tour players.'],
+  ])('judges the tempo only as far as the frames allow: %s', (_, p, said) => {
+    const text = offlineWriteUp(input({ pose: p }));
+    const lines = [...text.swingStrengths, ...text.swingWeaknesses].filter((l) => TEMPO_WORDS.test(l));
+    expect(lines).toEqual(said === null ? [] : [said]);
   });
 
   it('picks the focus areas from the measured shortfalls', () => {
@@ -212,7 +233,7 @@ describe('offline writer: figures one video cannot give', () => {
     const slowDtl = pose('down-the-line', {}, { tempo: { backswingSec: null, downswingSec: null, ratio: 3.1 }, slowMotion: { factor: 3.2 } });
     const slow = offlineWriteUp(input({ downTheLinePose: slowDtl }));
     expect(slow.performanceAssessment).toContain('The down-the-line video plays in slow motion (about 3 times slower than real time), so tempo is given as a ratio only.');
-    expect(buildFacts(input({ downTheLinePose: slowDtl })).swing!.tempo).toEqual({ backswingSec: null, downswingSec: null, ratio: 3.1, slowMotionFactor: 3.2 });
+    expect(buildFacts(input({ downTheLinePose: slowDtl })).swing!.tempo).toEqual({ backswingSec: null, downswingSec: null, ratio: 3.1, slowMotionFactor: 3.2, reach: { low: 2.8, high: 3.3 }, verdict: 'tour' });
     // Beside a real-time face-on video the tempo (seconds and all) is the face-on one's: nothing is limited.
     const both = offlineWriteUp(input({ pose: pose('face-on', {}), downTheLinePose: slowDtl }));
     expect(both.performanceAssessment).toContain('The down-the-line video plays in slow motion (about 3 times slower than real time); the tempo is read from the face-on video.');

@@ -31,8 +31,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   2  a turn both videos measured is read from both (contracts figureFromViews)
  *   3  a face-on shoulder turn past 70° is a lower limit, never called short of its target (contracts
  *      FACE_ON_SHOULDER_LIMIT_DEG)
+ *   4  a tempo is called quick or slow only when one frame either way at each event would not bring it
+ *      back into the tour band (contracts tempoVerdict)
  */
-export const WRITE_UP_EDITION = 3;
+export const WRITE_UP_EDITION = 4;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, figureFromViews, figureVerdict, type FigureSource, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, tempoReach, tempoVerdict, type FigureSource, type TempoReach, type TempoVerdict, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -55,8 +55,12 @@ export interface WriteUpFacts {
   swing: null | {
     handedness: 'right' | 'left';
     viewsAnalysed: string[];
-    /** Seconds are null when the clip plays in slow motion (then slowMotionFactor says how slow). */
-    tempo: null | { backswingSec: number | null; downswingSec: number | null; ratio: number; slowMotionFactor: number | null };
+    /**
+     * Seconds are null when the clip plays in slow motion (then slowMotionFactor says how slow). `reach`
+     * is how far the ratio could be from its reading, each event being read to the nearest frame, and
+     * `verdict` what may be said of it (contracts tempoVerdict: null when the camera cannot tell).
+     */
+    tempo: null | { backswingSec: number | null; downswingSec: number | null; ratio: number; slowMotionFactor: number | null; reach: TempoReach | null; verdict: TempoVerdict | null };
     metrics: MetricFact[];
     cautions: string[];
   };
@@ -66,9 +70,6 @@ export interface WriteUpFacts {
     amateurReference: string;
   };
 }
-
-/** Tour players' backswing:downswing time ratio is close to 3:1 (a widely cited tempo reference). */
-export const TOUR_TEMPO_RATIO = 3;
 
 export const LAUNCH_LABELS: Record<MetricComparison['metric'], string> = {
   clubSpeed: 'Club speed',
@@ -158,6 +159,22 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempo
   return cautions;
 }
 
+/** The tempo as the writers may state it, with how far the frames let it reach (contracts tempoReach). */
+function tempoFact(pose: PoseSummary): NonNullable<WriteUpFacts['swing']>['tempo'] {
+  const { tempo } = pose;
+  if (!(tempo.ratio > 0) || !Number.isFinite(tempo.ratio)) return null;
+  const ratio = round(tempo.ratio, 1);
+  const reach = tempoReach(pose.events);
+  return {
+    backswingSec: tempo.backswingSec === null ? null : round(tempo.backswingSec, 2),
+    downswingSec: tempo.downswingSec === null ? null : round(tempo.downswingSec, 2),
+    ratio,
+    slowMotionFactor: pose.slowMotion?.factor ?? null,
+    reach,
+    verdict: tempoVerdict(ratio, reach),
+  };
+}
+
 export function buildFacts(input: WriteUpInput): WriteUpFacts {
   const lm = input.launchMonitor;
   const poses = [input.pose, input.downTheLinePose].filter((p): p is PoseSummary => p !== null);
@@ -194,15 +211,7 @@ export function buildFacts(input: WriteUpInput): WriteUpFacts {
         : {
             handedness: (input.pose ?? poses[0]!).handedness,
             viewsAnalysed: poses.map((p) => p.view),
-            tempo:
-              tempoPose && tempoPose.tempo.ratio > 0 && Number.isFinite(tempoPose.tempo.ratio)
-                ? {
-                    backswingSec: tempoPose.tempo.backswingSec === null ? null : round(tempoPose.tempo.backswingSec, 2),
-                    downswingSec: tempoPose.tempo.downswingSec === null ? null : round(tempoPose.tempo.downswingSec, 2),
-                    ratio: round(tempoPose.tempo.ratio, 1),
-                    slowMotionFactor: tempoPose.slowMotion?.factor ?? null,
-                  }
-                : null,
+            tempo: tempoPose ? tempoFact(tempoPose) : null,
             metrics: METRIC_ORDER.map((key) => metricFact(key, ...byView(poses))).filter((m): m is MetricFact => m !== null),
             cautions: [
               ...(input.pose ? cautionsFor(input.pose, 'face-on', tempoPose === input.pose) : []),

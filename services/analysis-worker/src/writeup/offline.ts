@@ -1,6 +1,6 @@
-import { POSTURE_HELD_DEG } from '@swingfit/contracts';
+import { POSTURE_HELD_DEG, TOUR_TEMPO_RATIO } from '@swingfit/contracts';
 import { exerciseRecommendations, extending, measured, STEADY_HEAD_WIDTHS, SWAY_HEAD_WIDTHS, swayDirection, swaySize } from './focus.js';
-import { buildFacts, launch, metric, TOUR_TEMPO_RATIO, type MetricFact, type WriteUpFacts } from './facts.js';
+import { buildFacts, launch, metric, type MetricFact, type WriteUpFacts } from './facts.js';
 import type { WriteUp, WriteUpInput } from './types.js';
 
 /*
@@ -13,7 +13,6 @@ import type { WriteUp, WriteUpInput } from './types.js';
 /** Smash factor this close to the tour figure counts as a centred strike. */
 const CENTRED_SMASH_GAP = 0.03;
 const SPIN_WINDOW_RPM = { driver: 500, '7-iron': 1000 } as const;
-const TEMPO_BAND = { low: 2.5, high: 3.5 };
 
 interface Finding {
   strength?: string;
@@ -230,17 +229,17 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
         recommendation: key === 'headSway' ? 'Turn around a steady centre: rehearse backswings with your head against a wall or a friend’s hand.' : 'Feel the trail hip turn back rather than slide; keep pressure on the inside of the trail foot.',
       });
   }
+  // Judged only as far as the camera's frames allow (contracts tempoVerdict): from 30 fps a reading
+  // outside the tour band may still be a tour rhythm, and then nothing is said of it.
   const tempo = facts.swing?.tempo;
-  if (tempo) {
-    if (tempo.ratio >= TEMPO_BAND.low && tempo.ratio <= TEMPO_BAND.high) findings.push({ priority: 6, strength: `Your tempo is close to the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.` });
-    else if (tempo.ratio < TEMPO_BAND.low)
-      findings.push({
-        priority: 4,
-        weakness: `Your backswing is quick compared with the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.`,
-        recommendation: 'Give the backswing time to finish: count a smooth "one-two-three" back and "one" down.',
-      });
-    else findings.push({ priority: 6, weakness: `A slow, deliberate backswing compared with the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.` });
-  }
+  if (tempo?.verdict === 'tour') findings.push({ priority: 6, strength: `Your tempo is close to the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.` });
+  else if (tempo?.verdict === 'quick')
+    findings.push({
+      priority: 4,
+      weakness: `Your backswing is quick compared with the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.`,
+      recommendation: 'Give the backswing time to finish: count a smooth "one-two-three" back and "one" down.',
+    });
+  else if (tempo?.verdict === 'slow') findings.push({ priority: 6, weakness: `A slow, deliberate backswing compared with the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.` });
   return findings;
 }
 

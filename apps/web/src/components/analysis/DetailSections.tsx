@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Dumbbell, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
-import { SWING_EVENTS, type ExerciseRecommendation, type FigureSource, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
+import { SWING_EVENTS, TOUR_TEMPO_RATIO, tempoReach, tempoVerdict, type ExerciseRecommendation, type FigureSource, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
 import { focusIntro } from './logic/focus-intro';
 import { Badge, Card, CardHeader, Spinner } from '../ui';
 import { mobilityScale } from './logic/scales';
@@ -261,6 +261,26 @@ function Stat({ value, label }: { value: string; label: string }) {
   );
 }
 
+/**
+ * Each swing event is read to the nearest frame, so from 30 fps a six-frame downswing cannot tell 3.7 : 1
+ * from 3 : 1 (contracts tempoReach). Where the camera cannot tell, the golfer reads how far the ratio
+ * could be from the figure, and how to film it so that it can be told.
+ */
+/** Cameras this fast or faster (50 and 60 fps) already film as finely as a phone usually can in real time. */
+const FAST_CAMERA_FPS = 50;
+
+function TempoReachNote({ pose }: { pose: PoseSummary }) {
+  const reach = tempoReach(pose.events);
+  const ratio = Math.round(pose.tempo.ratio * 10) / 10;
+  if (!reach || tempoVerdict(ratio, reach) !== null) return null;
+  return (
+    <p className="an-small an-mt-sm" data-testid="tempo-reach">
+      At {Math.round(pose.fps)} frames a second this could be anywhere from {reach.low.toFixed(1)} to {reach.high.toFixed(1)} : 1.
+      {pose.fps < FAST_CAMERA_FPS ? ' Film at 60 frames a second or more (or in slow motion) to tell it from the tour’s rhythm.' : ''}
+    </p>
+  );
+}
+
 export function TempoCard({ pose }: { pose: PoseSummary }) {
   const { tempo } = pose;
   const realTime = tempo.backswingSec !== null && tempo.downswingSec !== null;
@@ -281,7 +301,8 @@ export function TempoCard({ pose }: { pose: PoseSummary }) {
           </p>
         </div>
       )}
-      <p className="an-small an-mt-sm">Tour players average close to 3 : 1.</p>
+      <p className="an-small an-mt-sm">Tour players average close to {TOUR_TEMPO_RATIO} : 1.</p>
+      <TempoReachNote pose={pose} />
       <div className="an-row an-wrap an-mt-sm">
         <Badge variant="neutral">View: {pose.view === 'face-on' ? 'Face-on' : 'Down-the-line'}</Badge>
         <Badge variant="neutral">{pose.handedness === 'right' ? 'Right-handed' : 'Left-handed'}</Badge>

@@ -1,0 +1,57 @@
+/**
+ * Tempo: the backswing's time over the downswing's, read from the frames the swing events fall on.
+ *
+ * Each event is read to the nearest frame, so it happened somewhere within half a frame of it, and a
+ * stretch counted as N frames lasted between N-1 and N+1. A tour downswing lasts about 0.3 s: 6 to 9
+ * frames of a 30 fps video. One frame either way then moves the ratio by about half a point (22 frames
+ * back and 6 down read 3.7 : 1, but could be 3.0 to 4.6), more than the width of the band that counts as
+ * a tour rhythm. So a tempo is called quick or slow only when its whole reach lies outside that band;
+ * from a faster camera (60 fps and up, or slow motion) the reach narrows and the call can be made.
+ */
+
+/** Tour players' backswing : downswing time ratio is close to 3 : 1 (a widely cited tempo reference). */
+export const TOUR_TEMPO_RATIO = 3;
+
+/** Ratios this close to 3 : 1 count as a tour rhythm. */
+export const TOUR_TEMPO_BAND = { low: 2.5, high: 3.5 } as const;
+
+/** Half a frame either side of each event: a stretch of N frames lasted N ± this many frames. */
+const FRAMES_EITHER_WAY = 1;
+
+export interface TempoReach {
+  /** The lowest and highest ratio the frames allow. */
+  low: number;
+  high: number;
+}
+
+/** The swing events' frames (playback frames; in slow motion too, where they are finer in real time). */
+export interface TempoFrames {
+  address: { frame: number };
+  top: { frame: number };
+  impact: { frame: number };
+}
+
+/** How far the ratio could be from the frames' reading, or null when the downswing spans too few frames. */
+export function tempoReach(events: TempoFrames): TempoReach | null {
+  const back = events.top.frame - events.address.frame;
+  const down = events.impact.frame - events.top.frame;
+  if (!(down > FRAMES_EITHER_WAY) || !(back > FRAMES_EITHER_WAY)) return null;
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return { low: round((back - FRAMES_EITHER_WAY) / (down + FRAMES_EITHER_WAY)), high: round((back + FRAMES_EITHER_WAY) / (down - FRAMES_EITHER_WAY)) };
+}
+
+/**
+ * What a golfer may be told of their tempo: 'tour' when the reading lies in the tour band, 'quick' or
+ * 'slow' only when the whole reach lies outside it, and null when the camera cannot tell (a reading
+ * outside the band whose reach still overlaps it).
+ */
+export type TempoVerdict = 'quick' | 'tour' | 'slow';
+
+export function tempoVerdict(ratio: number, reach: TempoReach | null): TempoVerdict | null {
+  if (!(ratio > 0)) return null;
+  if (ratio >= TOUR_TEMPO_BAND.low && ratio <= TOUR_TEMPO_BAND.high) return 'tour';
+  if (!reach) return null;
+  if (reach.high < TOUR_TEMPO_BAND.low) return 'quick';
+  if (reach.low > TOUR_TEMPO_BAND.high) return 'slow';
+  return null;
+}
