@@ -12,8 +12,8 @@ import { figureFromViews, tempoReach, tempoVerdict, withFaceOnLimits, type Tempo
  * Issue 16's journey: a premium golfer uploads real clips read from ../shared/fixtures (never copied
  * into the repository): a 7-iron filmed from both views (the same tour player face-on and down the
  * line), then a driver whose down-the-line video is a phone's portrait slow-motion clip (AV1, about 3×
- * slower). The detail screen shows their figures, each once, the slow-motion tempo, and the workout
- * focus with the rule that chose each area.
+ * slower). The detail screen shows their figures, each once, the tempo timed from the real-time face-on
+ * video (a slow-motion clip is not timed), and the workout focus with the rule that chose each area.
  */
 const dir = process.env.SWINGFIT_FIXTURES ?? resolve(import.meta.dirname, '../../../shared/fixtures');
 const clips = {
@@ -131,7 +131,7 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     await shot(page, '22-workout-focus');
   }, 600_000);
 
-  it('analyses a slow-motion portrait clip: tempo as a ratio, with the reason the seconds are not given', async () => {
+  it('analyses a slow-motion portrait clip: the tempo timed from the real-time video, and why the slow one is not', async () => {
     const { pose, downTheLinePose } = await analyse('driver', clips.driverFaceOn, clips.driverSlowMotion, '23-slow-motion');
     expect(downTheLinePose.view).toBe('down-the-line');
     expect(downTheLinePose.slowMotion?.factor).toBeGreaterThan(2);
@@ -146,6 +146,7 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 20_000 });
     await shot(page, '24-slow-motion-key-frames');
     await visible(page.getByText(/slow motion/i).first());
+    await visible(page.getByText(/the tempo is timed from the face-on video/).first());
     // The tempo card reads the face-on video (real time): from its 30 fps the tempo is judged only where
     // one frame either way at each event would not change the call, and otherwise the card says how far it
     // could reach.

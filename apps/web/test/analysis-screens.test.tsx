@@ -235,13 +235,21 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(within(screen.getByTestId('mobility-shoulderTurn')).getByText('Not measurable from this view')).toBeTruthy();
   });
 
-  it('shows the tempo ratio of a slow-motion clip and says why its seconds are not given', async () => {
-    const slow = { ...pose, tempo: { backswingSec: null, downswingSec: null, ratio: 2.8 }, slowMotion: { factor: 3.2 } };
+  it('does not time a slow-motion clip, and says why; a real-time video beside it times the tempo', async () => {
+    const slow = { ...pose, tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3.2 } };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: slow }) });
-    renderAt('/analysis/3');
-    expect(await screen.findByText('2.8 : 1')).toBeTruthy();
-    expect(screen.getByText(/plays in slow motion \(about 3× slower\), so the seconds are not real time/)).toBeTruthy();
+    const { unmount } = renderAt('/analysis/3');
+    expect((await screen.findByTestId('tempo-not-timed')).textContent).toMatch(/plays in slow motion \(about 3× slower\)\. Phones often slow down only part of a clip/);
+    expect(screen.queryByText('2.1 : 1')).toBeNull();
     expect(screen.queryByText('Backswing')).toBeNull();
+    unmount();
+    // A slow-motion face-on video beside a real-time down-the-line one: the tempo is the latter's.
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: slow, downTheLinePose: { ...pose, view: 'down-the-line' } }) });
+    renderAt('/analysis/3');
+    const card = within(await screen.findByRole('region', { name: 'Tempo and View' }));
+    expect(card.getByText('2.7 : 1')).toBeTruthy();
+    expect(card.getByText('View: Down-the-line')).toBeTruthy();
+    expect(card.queryByTestId('tempo-not-timed')).toBeNull();
   });
 
   it('says how far a tempo read from 30 fps could be from its figure, and only where the camera cannot tell', async () => {
@@ -249,7 +257,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, events, tempo: { backswingSec: 0.733, downswingSec: 0.2, ratio: 3.67 } } }) });
     const { unmount } = renderAt('/analysis/3');
     expect(await screen.findByText('3.7 : 1')).toBeTruthy();
-    expect(screen.getByTestId('tempo-reach').textContent).toBe('At 30 frames a second this could be anywhere from 3.0 to 4.6 : 1. Film at 60 frames a second or more (or in slow motion) to tell it from the tour’s rhythm.');
+    expect(screen.getByTestId('tempo-reach').textContent).toBe('At 30 frames a second this could be anywhere from 3.0 to 4.6 : 1. Film at 60 frames a second or more to tell it from the tour’s rhythm.');
     unmount();
     // Inside the tour band (the fixture's 2.7 : 1) nothing more is said.
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose }) });

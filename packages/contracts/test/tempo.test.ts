@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOUR_TEMPO_BAND, tempoReach, tempoVerdict, type TempoReach } from '../src/index.js';
+import { TOUR_TEMPO_BAND, tempoReach, tempoSource, tempoVerdict, type TempoReach } from '../src/index.js';
 
 const frames = (address: number, top: number, impact: number) => ({ address: { frame: address }, top: { frame: top }, impact: { frame: impact } });
 
@@ -9,7 +9,7 @@ describe('tempoReach: a stretch of N frames lasted N-1 to N+1', () => {
     [frames(21, 43, 49), { low: 3, high: 4.6 }],
     // 30 fps, tour pro A face-on (0.7 s : 0.2 s).
     [frames(27, 48, 54), { low: 2.9, high: 4.4 }],
-    // 240 fps slow motion: 180 back, 60 down, the reach is a tenth either way.
+    // 240 fps: 180 back, 60 down, the reach is a tenth either way.
     [frames(100, 280, 340), { low: 2.9, high: 3.1 }],
     // 60 fps, a quick backswing: 30 back, 15 down.
     [frames(0, 30, 45), { low: 1.8, high: 2.2 }],
@@ -48,5 +48,22 @@ describe('tempoVerdict: quick or slow only when the whole reach lies outside the
     [0, reach(0, 0), null],
   ])('a ratio of %d reaching %o is %s', (ratio, r, verdict) => {
     expect(tempoVerdict(ratio, r)).toBe(verdict);
+  });
+});
+
+describe('tempoSource: the tempo is timed from a video that plays in real time', () => {
+  type Video = { name: string; slowMotion?: { factor: number } };
+  const real = (name: string): Video => ({ name });
+  const slow = (name: string): Video => ({ name, slowMotion: { factor: 3 } });
+  it.each<[string, Video | null, Video | null, string]>([
+    ['face-on in real time first', real('fo'), real('dtl'), 'fo'],
+    ['a real-time down-the-line video over a slow-motion face-on one', slow('fo'), real('dtl'), 'dtl'],
+    ['the face-on video when both are slow motion (it then says why it is not timed)', slow('fo'), slow('dtl'), 'fo'],
+    ['the only video there is', null, slow('dtl'), 'dtl'],
+  ])('%s', (_, faceOn, downTheLine, expected) => {
+    expect(tempoSource(faceOn, downTheLine)?.name).toBe(expected);
+  });
+  it('is null without a video', () => {
+    expect(tempoSource(null, null)).toBeNull();
   });
 });

@@ -19,12 +19,15 @@ import {
 const SHORT: Record<(typeof TURN_FIGURES)[number], string> = { shoulderTurn: 'shoulder', hipRotation: 'hip', xFactor: 'X-factor' };
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISS');
 
-/** The tempo as read, how far one frame either way at each event could move it, and what may be said of it. */
-function tempoLine(s: Pick<PoseSummary, 'tempo' | 'events'>): string {
+/**
+ * The tempo as read, how far one frame either way at each event could move it, and what may be said of it;
+ * a slow-motion clip is not timed (contracts tempoSource), and its frames' ratio is printed for the record.
+ */
+function tempoLine(s: Pick<PoseSummary, 'tempo' | 'events' | 'slowMotion'>): string {
   const ratio = Math.round(s.tempo.ratio * 10) / 10;
+  if (s.slowMotion) return `not timed (slow motion; its frames read ${ratio}:1)`;
   const reach = tempoReach(s.events);
-  const seconds = s.tempo.backswingSec === null ? 'slow motion' : `${s.tempo.backswingSec}s:${s.tempo.downswingSec}s`;
-  return `${ratio}:1 (${seconds}; ${reach ? `${reach.low}-${reach.high}` : 'no reach'}, ${tempoVerdict(ratio, reach) ?? 'cannot tell'})`;
+  return `${ratio}:1 (${s.tempo.backswingSec}s:${s.tempo.downswingSec}s; ${reach ? `${reach.low}-${reach.high}` : 'no reach'}, ${tempoVerdict(ratio, reach) ?? 'cannot tell'})`;
 }
 
 export interface ClipRun {

@@ -71,8 +71,9 @@ export const PoseSummary = Type.Object({
     finish: SwingEvent,
   }),
   /**
-   * Backswing over downswing time (the same in slow motion); the seconds are real time, or null when the
-   * clip plays in slow motion, whose real speed is not known.
+   * Backswing over downswing time; the seconds are real time, or null when the clip plays in slow motion,
+   * whose real speed is not known. A slow-motion clip's ratio is kept as read but not shown or judged:
+   * phones slow down only part of a clip (rules/tempo.ts tempoSource).
    */
   tempo: Type.Object({ backswingSec: Nullable(Type.Number()), downswingSec: Nullable(Type.Number()), ratio: Type.Number() }),
   /**

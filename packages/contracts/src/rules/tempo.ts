@@ -6,7 +6,12 @@
  * frames of a 30 fps video. One frame either way then moves the ratio by about half a point (22 frames
  * back and 6 down read 3.7 : 1, but could be 3.0 to 4.6), more than the width of the band that counts as
  * a tour rhythm. So a tempo is called quick or slow only when its whole reach lies outside that band;
- * from a faster camera (60 fps and up, or slow motion) the reach narrows and the call can be made.
+ * from a faster camera (60 fps and up) the reach narrows and the call can be made.
+ *
+ * A slow-motion clip is not timed at all. Its speed is read from the downswing alone, and phones slow
+ * down only part of a clip (the swing in the middle, ramping in and out) while editors speed-ramp, so the
+ * backswing may play at another speed than the downswing: both shared slow-motion clips of tour players
+ * read 1.8-2.2 : 1 (their hand labels too), against the 3 : 1 such golfers swing at.
  */
 
 /** Tour players' backswing : downswing time ratio is close to 3 : 1 (a widely cited tempo reference). */
@@ -54,4 +59,12 @@ export function tempoVerdict(ratio: number, reach: TempoReach | null): TempoVerd
   if (reach.high < TOUR_TEMPO_BAND.low) return 'quick';
   if (reach.low > TOUR_TEMPO_BAND.high) return 'slow';
   return null;
+}
+
+/**
+ * The video a swing's tempo is timed from: the first of face-on and down-the-line that plays in real time;
+ * failing that the first there is, which then says why it is not timed.
+ */
+export function tempoSource<T extends { slowMotion?: unknown }>(faceOn: T | null, downTheLine: T | null): T | null {
+  return [faceOn, downTheLine].find((p) => p && !p.slowMotion) ?? faceOn ?? downTheLine;
 }

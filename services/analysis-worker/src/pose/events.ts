@@ -455,7 +455,10 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
 }
 
 export interface Tempo {
-  /** Backswing time over downswing time: the same in slow motion as in real time. */
+  /**
+   * Backswing time over downswing time. Kept as read in slow motion too, where it is not shown: the
+   * backswing may play at another speed than the downswing (contracts tempoSource).
+   */
   ratio: number;
   /** Seconds in real time; null when the clip plays in slow motion, whose real speed is not known. */
   backswingSec: number | null;

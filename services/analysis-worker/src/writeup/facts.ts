@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, tempoReach, tempoVerdict, type FigureSource, type TempoReach, type TempoVerdict, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, tempoReach, tempoSource, tempoVerdict, type FigureSource, type TempoReach, type TempoVerdict, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -56,11 +56,11 @@ export interface WriteUpFacts {
     handedness: 'right' | 'left';
     viewsAnalysed: string[];
     /**
-     * Seconds are null when the clip plays in slow motion (then slowMotionFactor says how slow). `reach`
+     * Timed from a real-time video only (null when there is none: a cautions entry says why). `reach`
      * is how far the ratio could be from its reading, each event being read to the nearest frame, and
      * `verdict` what may be said of it (contracts tempoVerdict: null when the camera cannot tell).
      */
-    tempo: null | { backswingSec: number | null; downswingSec: number | null; ratio: number; slowMotionFactor: number | null; reach: TempoReach | null; verdict: TempoVerdict | null };
+    tempo: null | { backswingSec: number; downswingSec: number; ratio: number; reach: TempoReach | null; verdict: TempoVerdict | null };
     metrics: MetricFact[];
     cautions: string[];
   };
@@ -143,9 +143,9 @@ function byView(poses: PoseSummary[]): [PoseSummary | null, PoseSummary | null] 
 }
 
 /**
- * `tempoFromHere`: the tempo shown comes from this video (the face-on one when there is one, as on the
- * detail screen). A slow-motion down-the-line video beside a real-time face-on one does not limit the
- * tempo, and saying "given as a ratio only" above the face-on seconds would contradict the card.
+ * `tempoFromHere`: the tempo shown comes from this video (contracts tempoSource, as on the detail screen).
+ * A slow-motion video beside a real-time one does not take the tempo away, and saying it is not timed
+ * above the other video's seconds would contradict the card.
  */
 function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempoFromHere: boolean): string[] {
   const cautions: string[] = [];
@@ -154,7 +154,8 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempo
   if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fastest one was measured.`);
   if (pose.slowMotion) {
     const slowed = `The ${slot} video plays in slow motion (about ${Math.round(pose.slowMotion.factor)} times slower than real time)`;
-    cautions.push(tempoFromHere ? `${slowed}, so tempo is given as a ratio only.` : `${slowed}; the tempo is read from the face-on video.`);
+    const other = slot === 'face-on' ? 'down-the-line' : 'face-on';
+    cautions.push(tempoFromHere ? `${slowed}, and phones often slow down only part of a clip, so your tempo is not timed from it.` : `${slowed}; the tempo is timed from the ${other} video.`);
   }
   return cautions;
 }
@@ -162,14 +163,14 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempo
 /** The tempo as the writers may state it, with how far the frames let it reach (contracts tempoReach). */
 function tempoFact(pose: PoseSummary): NonNullable<WriteUpFacts['swing']>['tempo'] {
   const { tempo } = pose;
-  if (!(tempo.ratio > 0) || !Number.isFinite(tempo.ratio)) return null;
+  // A slow-motion clip is not timed (contracts tempoSource): its backswing may play at another speed.
+  if (pose.slowMotion || tempo.backswingSec === null || tempo.downswingSec === null || !(tempo.ratio > 0) || !Number.isFinite(tempo.ratio)) return null;
   const ratio = round(tempo.ratio, 1);
   const reach = tempoReach(pose.events);
   return {
-    backswingSec: tempo.backswingSec === null ? null : round(tempo.backswingSec, 2),
-    downswingSec: tempo.downswingSec === null ? null : round(tempo.downswingSec, 2),
+    backswingSec: round(tempo.backswingSec, 2),
+    downswingSec: round(tempo.downswingSec, 2),
     ratio,
-    slowMotionFactor: pose.slowMotion?.factor ?? null,
     reach,
     verdict: tempoVerdict(ratio, reach),
   };
@@ -178,7 +179,7 @@ function tempoFact(pose: PoseSummary): NonNullable<WriteUpFacts['swing']>['tempo
 export function buildFacts(input: WriteUpInput): WriteUpFacts {
   const lm = input.launchMonitor;
   const poses = [input.pose, input.downTheLinePose].filter((p): p is PoseSummary => p !== null);
-  const tempoPose = input.pose ?? input.downTheLinePose;
+  const tempoPose = tempoSource(input.pose, input.downTheLinePose);
   return {
     club: input.club,
     tour: input.tour === 'lpga' ? 'LPGA Tour' : 'PGA Tour',

@@ -261,14 +261,14 @@ function Stat({ value, label }: { value: string; label: string }) {
   );
 }
 
+/** Cameras this fast or faster (50 and 60 fps) already film as finely as a phone usually can in real time. */
+const FAST_CAMERA_FPS = 50;
+
 /**
  * Each swing event is read to the nearest frame, so from 30 fps a six-frame downswing cannot tell 3.7 : 1
  * from 3 : 1 (contracts tempoReach). Where the camera cannot tell, the golfer reads how far the ratio
  * could be from the figure, and how to film it so that it can be told.
  */
-/** Cameras this fast or faster (50 and 60 fps) already film as finely as a phone usually can in real time. */
-const FAST_CAMERA_FPS = 50;
-
 function TempoReachNote({ pose }: { pose: PoseSummary }) {
   const reach = tempoReach(pose.events);
   const ratio = Math.round(pose.tempo.ratio * 10) / 10;
@@ -276,33 +276,38 @@ function TempoReachNote({ pose }: { pose: PoseSummary }) {
   return (
     <p className="an-small an-mt-sm" data-testid="tempo-reach">
       At {Math.round(pose.fps)} frames a second this could be anywhere from {reach.low.toFixed(1)} to {reach.high.toFixed(1)} : 1.
-      {pose.fps < FAST_CAMERA_FPS ? ' Film at 60 frames a second or more (or in slow motion) to tell it from the tour’s rhythm.' : ''}
+      {pose.fps < FAST_CAMERA_FPS ? ' Film at 60 frames a second or more to tell it from the tour’s rhythm.' : ''}
     </p>
   );
 }
 
+/**
+ * The swing's tempo, from a video that plays in real time (contracts tempoSource). A slow-motion video is
+ * not timed: phones slow down only part of a clip, so its backswing may play at another speed than its
+ * downswing, and the card says so instead of giving a ratio.
+ */
 export function TempoCard({ pose }: { pose: PoseSummary }) {
   const { tempo } = pose;
-  const realTime = tempo.backswingSec !== null && tempo.downswingSec !== null;
+  const timed = !pose.slowMotion && tempo.backswingSec !== null && tempo.downswingSec !== null;
   return (
     <Card aria-label="Tempo and View">
       <CardHeader title="Tempo" icon={<Timer size={18} />} />
-      {realTime ? (
-        <div className="an-grid-3">
-          <Stat value={`${tempo.ratio.toFixed(1)} : 1`} label="Backswing : downswing" />
-          <Stat value={`${tempo.backswingSec!.toFixed(2)}s`} label="Backswing" />
-          <Stat value={`${tempo.downswingSec!.toFixed(2)}s`} label="Downswing" />
-        </div>
+      {timed ? (
+        <>
+          <div className="an-grid-3">
+            <Stat value={`${tempo.ratio.toFixed(1)} : 1`} label="Backswing : downswing" />
+            <Stat value={`${tempo.backswingSec!.toFixed(2)}s`} label="Backswing" />
+            <Stat value={`${tempo.downswingSec!.toFixed(2)}s`} label="Downswing" />
+          </div>
+          <p className="an-small an-mt-sm">Tour players average close to {TOUR_TEMPO_RATIO} : 1.</p>
+          <TempoReachNote pose={pose} />
+        </>
       ) : (
-        <div className="an-grid-2">
-          <Stat value={`${tempo.ratio.toFixed(1)} : 1`} label="Backswing : downswing" />
-          <p className="an-small">
-            This video plays in slow motion{pose.slowMotion ? ` (about ${Math.round(pose.slowMotion.factor)}× slower)` : ''}, so the seconds are not real time. The ratio is the same at any speed.
-          </p>
-        </div>
+        <p className="an-small" data-testid="tempo-not-timed">
+          This video plays in slow motion{pose.slowMotion ? ` (about ${Math.round(pose.slowMotion.factor)}× slower)` : ''}. Phones often slow down only part of a clip, so your
+          rhythm cannot be timed from it: film a swing in real time to see your tempo.
+        </p>
       )}
-      <p className="an-small an-mt-sm">Tour players average close to {TOUR_TEMPO_RATIO} : 1.</p>
-      <TempoReachNote pose={pose} />
       <div className="an-row an-wrap an-mt-sm">
         <Badge variant="neutral">View: {pose.view === 'face-on' ? 'Face-on' : 'Down-the-line'}</Badge>
         <Badge variant="neutral">{pose.handedness === 'right' ? 'Right-handed' : 'Left-handed'}</Badge>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Dumbbell, Upload, Video } from 'lucide-react';
-import { TIMING_MS, explainFocusAreas, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
+import { TIMING_MS, explainFocusAreas, tempoSource, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
 import { ApiError } from '../../api/client';
 import { Badge, Card, CardHeader, ErrorState, Spinner, buttonClass } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
@@ -55,6 +55,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
   const strengths = analysis.swingStrengths.length > 0 ? analysis.swingStrengths : list(details?.swingStrengths);
   const weaknesses = analysis.swingWeaknesses.length > 0 ? analysis.swingWeaknesses : list(details?.swingWeaknesses);
   const poses = [analysis.pose, analysis.downTheLinePose];
+  const tempoPose = tempoSource(analysis.pose, analysis.downTheLinePose);
 
   const seek = (ref: typeof videoRef, timeSec: number) => {
     const video = ref.current;
@@ -101,8 +102,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
 
       <SwingAssessmentCard strengths={strengths} weaknesses={weaknesses} keyIssues={list(analysis.keyIssues)} recommendations={list(analysis.recommendations)} />
       <MobilityCard readings={mobilityReadings(poses, mobility)} body={bodyReadings(poses)} notes={details?.warnings ?? []} />
-      {analysis.pose && <TempoCard pose={analysis.pose} />}
-      {!analysis.pose && analysis.downTheLinePose && <TempoCard pose={analysis.downTheLinePose} />}
+      {tempoPose && <TempoCard pose={tempoPose} />}
       <WorkoutFocusCard choices={explainFocusAreas(analysis)} exercises={analysis.exerciseRecommendations ?? []} />
 
       <Link to="/daily-workout" className={buttonClass('primary', 'lg', true)}>
