@@ -32,7 +32,8 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   3  a face-on shoulder turn past 70° is a lower limit, never called short of its target (contracts
  *      FACE_ON_SHOULDER_LIMIT_DEG)
  *   4  a tempo is called quick or slow only when one frame either way at each event would not bring it
- *      back into the tour band (contracts tempoVerdict)
+ *      back into the tour band (contracts tempoVerdict), and a slow-motion clip's is not timed
+ *      (contracts tempoSource)
  */
 export const WRITE_UP_EDITION = 4;
 
