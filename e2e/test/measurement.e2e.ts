@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, shot, visible } from '../src/browser.js';
 import { startProduct, type RunningStack } from '../src/stack.js';
 import { legibilityProblems } from '../src/legibility.js';
-import { figureFromViews, tempoReach, tempoVerdict, withFaceOnLimits, type TempoFrames } from '@swingfit/contracts';
+import { figureFromViews, readTempo, withFaceOnLimits, type TempoFrames } from '@swingfit/contracts';
 
 /*
  * Issue 16's journey: a premium golfer uploads real clips read from ../shared/fixtures (never copied
@@ -150,8 +150,7 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     // The tempo card reads the face-on video (real time): from its 30 fps the tempo is judged only where
     // one frame either way at each event would not change the call, and otherwise the card says how far it
     // could reach.
-    const ratio = Math.round(pose.tempo.ratio * 10) / 10;
-    const verdict = tempoVerdict(ratio, tempoReach(pose.events));
+    const { ratio, verdict } = readTempo(pose);
     const tempoCard = page.getByRole('region', { name: 'Tempo and View' });
     await tempoCard.scrollIntoViewIfNeeded();
     await visible(tempoCard.getByText(`${ratio.toFixed(1)} : 1`, { exact: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOUR_TEMPO_BAND, tempoReach, tempoSource, tempoVerdict, type TempoReach } from '../src/index.js';
+import { TOUR_TEMPO_BAND, readTempo, tempoReach, tempoSource, tempoVerdict, type TempoReach } from '../src/index.js';
 
 const frames = (address: number, top: number, impact: number) => ({ address: { frame: address }, top: { frame: top }, impact: { frame: impact } });
 
@@ -65,5 +65,17 @@ describe('tempoSource: the tempo is timed from a video that plays in real time',
   });
   it('is null without a video', () => {
     expect(tempoSource(null, null)).toBeNull();
+  });
+});
+
+describe('readTempo: the ratio as shown (to a tenth), judged on that figure', () => {
+  it.each([
+    // 22 back and 6 down at 30 fps: 3.67 shows as 3.7, and the camera cannot tell.
+    [3.667, frames(21, 43, 49), { ratio: 3.7, reach: { low: 3, high: 4.6 }, verdict: null }],
+    // 3.46 shows as 3.5, inside the band.
+    [3.46, frames(0, 45, 58), { ratio: 3.5, reach: { low: 3.1, high: 3.8 }, verdict: 'tour' }],
+    [2, frames(0, 24, 36), { ratio: 2, reach: { low: 1.8, high: 2.3 }, verdict: 'quick' }],
+  ])('%d over %o', (ratio, events, reading) => {
+    expect(readTempo({ tempo: { ratio }, events })).toEqual(reading);
   });
 });

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { figureFromViews, tempoReach, tempoVerdict, type PoseSummary } from '@swingfit/contracts';
+import { figureFromViews, readTempo, type PoseSummary } from '@swingfit/contracts';
 import { closePosePool } from '../src/pose/index.js';
 import {
   AGREEMENT, MAX_WITHHELD_SHARE, TOUR_RANGES, TURN_FIGURES, analyseUpload, differences, expectedHand, fixturesDir, frameTimes, inRange, loadLabels, makeVariant,
@@ -24,10 +24,9 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'MISS');
  * a slow-motion clip is not timed (contracts tempoSource), and its frames' ratio is printed for the record.
  */
 function tempoLine(s: Pick<PoseSummary, 'tempo' | 'events' | 'slowMotion'>): string {
-  const ratio = Math.round(s.tempo.ratio * 10) / 10;
+  const { ratio, reach, verdict } = readTempo(s);
   if (s.slowMotion) return `not timed (slow motion; its frames read ${ratio}:1)`;
-  const reach = tempoReach(s.events);
-  return `${ratio}:1 (${s.tempo.backswingSec}s:${s.tempo.downswingSec}s; ${reach ? `${reach.low}-${reach.high}` : 'no reach'}, ${tempoVerdict(ratio, reach) ?? 'cannot tell'})`;
+  return `${ratio}:1 (${s.tempo.backswingSec}s:${s.tempo.downswingSec}s; ${reach ? `${reach.low}-${reach.high}` : 'no reach'}, ${verdict ?? 'cannot tell'})`;
 }
 
 export interface ClipRun {

@@ -61,6 +61,20 @@ export function tempoVerdict(ratio: number, reach: TempoReach | null): TempoVerd
   return null;
 }
 
+/** A tempo as the golfer reads it: the ratio to a tenth, how far its frames let it reach, and the verdict. */
+export interface TempoReading {
+  ratio: number;
+  reach: TempoReach | null;
+  verdict: TempoVerdict | null;
+}
+
+/** One swing's tempo as shown and judged: the write-up, the detail screen and the benches all read it here. */
+export function readTempo(pose: { tempo: { ratio: number }; events: TempoFrames }): TempoReading {
+  const ratio = Math.round(pose.tempo.ratio * 10) / 10;
+  const reach = tempoReach(pose.events);
+  return { ratio, reach, verdict: tempoVerdict(ratio, reach) };
+}
+
 /**
  * The video a swing's tempo is timed from: the first of face-on and down-the-line that plays in real time;
  * failing that the first there is, which then says why it is not timed.

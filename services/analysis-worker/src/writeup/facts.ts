@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, tempoReach, tempoSource, tempoVerdict, type FigureSource, type TempoReach, type TempoVerdict, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, readTempo, tempoSource, type FigureSource, type TempoReading, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -60,7 +60,7 @@ export interface WriteUpFacts {
      * is how far the ratio could be from its reading, each event being read to the nearest frame, and
      * `verdict` what may be said of it (contracts tempoVerdict: null when the camera cannot tell).
      */
-    tempo: null | { backswingSec: number; downswingSec: number; ratio: number; reach: TempoReach | null; verdict: TempoVerdict | null };
+    tempo: null | ({ backswingSec: number; downswingSec: number } & TempoReading);
     metrics: MetricFact[];
     cautions: string[];
   };
@@ -160,20 +160,12 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempo
   return cautions;
 }
 
-/** The tempo as the writers may state it, with how far the frames let it reach (contracts tempoReach). */
+/** The tempo as the writers may state it, with how far the frames let it reach (contracts readTempo). */
 function tempoFact(pose: PoseSummary): NonNullable<WriteUpFacts['swing']>['tempo'] {
   const { tempo } = pose;
   // A slow-motion clip is not timed (contracts tempoSource): its backswing may play at another speed.
   if (pose.slowMotion || tempo.backswingSec === null || tempo.downswingSec === null || !(tempo.ratio > 0) || !Number.isFinite(tempo.ratio)) return null;
-  const ratio = round(tempo.ratio, 1);
-  const reach = tempoReach(pose.events);
-  return {
-    backswingSec: round(tempo.backswingSec, 2),
-    downswingSec: round(tempo.downswingSec, 2),
-    ratio,
-    reach,
-    verdict: tempoVerdict(ratio, reach),
-  };
+  return { backswingSec: round(tempo.backswingSec, 2), downswingSec: round(tempo.downswingSec, 2), ...readTempo(pose) };
 }
 
 export function buildFacts(input: WriteUpInput): WriteUpFacts {

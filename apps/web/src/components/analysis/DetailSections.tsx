@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Dumbbell, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
-import { SWING_EVENTS, TOUR_TEMPO_RATIO, tempoReach, tempoVerdict, type ExerciseRecommendation, type FigureSource, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
+import { SWING_EVENTS, TOUR_TEMPO_RATIO, readTempo, type ExerciseRecommendation, type FigureSource, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
 import { focusIntro } from './logic/focus-intro';
 import { Badge, Card, CardHeader, Spinner } from '../ui';
 import { mobilityScale } from './logic/scales';
@@ -266,13 +266,12 @@ const FAST_CAMERA_FPS = 50;
 
 /**
  * Each swing event is read to the nearest frame, so from 30 fps a six-frame downswing cannot tell 3.7 : 1
- * from 3 : 1 (contracts tempoReach). Where the camera cannot tell, the golfer reads how far the ratio
+ * from 3 : 1 (contracts readTempo). Where the camera cannot tell, the golfer reads how far the ratio
  * could be from the figure, and how to film it so that it can be told.
  */
 function TempoReachNote({ pose }: { pose: PoseSummary }) {
-  const reach = tempoReach(pose.events);
-  const ratio = Math.round(pose.tempo.ratio * 10) / 10;
-  if (!reach || tempoVerdict(ratio, reach) !== null) return null;
+  const { reach, verdict } = readTempo(pose);
+  if (!reach || verdict !== null) return null;
   return (
     <p className="an-small an-mt-sm" data-testid="tempo-reach">
       At {Math.round(pose.fps)} frames a second this could be anywhere from {reach.low.toFixed(1)} to {reach.high.toFixed(1)} : 1.
