@@ -94,7 +94,7 @@ describe.skipIf(!present)('measurement journey: both views, and a slow-motion po
     }
     // The two views agree on the hip turn within issue 16's 10°. From the front the shoulders read past 70°,
     // where the lead arm hides the end of the turn: a lower limit (contracts FACE_ON_SHOULDER_LIMIT_DEG),
-    // which the reading from behind meets (this golfer: at least 78.7 face-on, 95.2 from behind), so the
+    // which the reading from behind meets (this golfer: face-on 78.7, shown as at least 70, and 95.2 from behind), so the
     // page shows the reading from behind.
     expect(Math.abs(pose.metrics.hipRotation!.value! - downTheLinePose.metrics.hipRotation!.value!)).toBeLessThanOrEqual(10);
     expect(withFaceOnLimits(pose.metrics)!.shoulderTurn).toMatchObject({ atLeast: true });

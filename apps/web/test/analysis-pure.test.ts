@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, LOWER_LIMIT_WORDS, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
+import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
 import { relativeAge } from '../src/components/analysis/logic/relative-time';
 import { comparisonBars, mobilityScale, scalePosition } from '../src/components/analysis/logic/scales';
 import { HOLD_PERCENT, loadingDecision, loadingProgress } from '../src/components/analysis/logic/loading-progress';
@@ -174,10 +174,11 @@ describe('mobility readings', () => {
     expect(values(mobilityReadings([dtl, faceOn], null))).toEqual([47, 77, 30]);
   });
 
-  it('shows a face-on shoulder turn past 70° as a lower limit, unjudged, and takes a reading from behind above it', () => {
+  it('shows a face-on shoulder turn past 70° as the limit, a lower limit, unjudged, and takes a reading from behind above it', () => {
     const faceOn = summary('face-on', { hipRotation: metric(28, true), shoulderTurn: metric(74, true), xFactor: metric(46, true) });
     const alone = mobilityReadings([faceOn, null], null);
-    expect(alone.map((x) => [x.value, x.atLeast ?? false])).toEqual([[28, false], [74, true], [46, true]]);
+    // Read 74° and 46°: past the limit the front view tells only the limit, and the X-factor from it.
+    expect(alone.map((x) => [x.value, x.atLeast ?? false])).toEqual([[28, false], [FACE_ON_SHOULDER_LIMIT_DEG, true], [FACE_ON_SHOULDER_LIMIT_DEG - 28, true]]);
     expect(alone[1]!.note).toBe(LOWER_LIMIT_WORDS.shoulderTurn);
     expect(mobilityScale('shoulderTurn', 74, true)).toMatchObject({ shown: 74, atLeast: true, verdict: null });
     expect(mobilityScale('shoulderTurn', 97, true)).toMatchObject({ verdict: 'above' });

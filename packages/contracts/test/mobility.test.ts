@@ -105,8 +105,9 @@ describe('figureFromViews: one figure from a face-on and a down-the-line video',
     // A face-on reading past the limit is a lower limit (FACE_ON_SHOULDER_LIMIT_DEG).
     ['a reading from behind above the face-on limit is the figure, with its own confidence', at(74, 0.9), at(86, 0.7), 86, 0.7, 'both'],
     ['a reading from behind just at the limit agrees with it', at(74, 0.9), at(74, 0.7), 74, 0.7, 'both'],
-    ['one below the limit disagrees with it: the two averaged, their distance lowering the confidence', at(80, 0.9), at(70, 0.6), (80 * 0.9 + 70 * 0.6) / 1.5, 0.75 * (1 - 5 / TURN_SCATTER_LIMIT_DEG), 'both'],
-    ['a face-on limit alone is the figure', at(74), withheld('uncertain'), 74, 0.9, 'face-on'],
+    // Face-on 80° reads as the limit, 70°: one from behind below it disagrees by as much as it falls short.
+    ['one below the limit disagrees with it: the two averaged, their distance lowering the confidence', at(80, 0.9), at(64, 0.6), (70 * 0.9 + 64 * 0.6) / 1.5, 0.75 * (1 - 3 / TURN_SCATTER_LIMIT_DEG), 'both'],
+    ['a face-on limit alone is the figure', at(74), withheld('uncertain'), FACE_ON_SHOULDER_LIMIT_DEG, 0.9, 'face-on'],
   ] as const)('%s', (_what, faceOn, downTheLine, value, confidence, from) => {
     const found = figureFromViews('shoulderTurn', views(faceOn), views(downTheLine))!;
     expect(found.fromView).toBe(from);
@@ -150,7 +151,7 @@ describe('figureFromViews: one figure from a face-on and a down-the-line video',
   it('withholds the X-factor when a turn it needs is withheld, and keeps one video\'s X-factor as that video read it', () => {
     const far = figureFromViews('xFactor', views(at(60), at(30), at(30)), views(at(95), at(33), at(62)))!;
     expect(far.figure).toMatchObject({ measurable: false, withheld: 'uncertain', note: BOTH_VIEWS_WORDS.xFactorUncertain });
-    expect(figureFromViews('xFactor', views(at(74), at(28), at(46)), undefined)).toMatchObject({ figure: { value: 46 }, fromView: 'face-on' });
+    expect(figureFromViews('xFactor', views(at(74), at(28), at(46)), undefined)).toMatchObject({ figure: { value: 42 }, fromView: 'face-on' });
   });
 
   it('takes a figure only one view can give from that view', () => {
@@ -176,6 +177,25 @@ describe('a face-on shoulder turn past FACE_ON_SHOULDER_LIMIT_DEG is a lower lim
     if (limit) expect(read.shoulderTurn!.note).toBe(LOWER_LIMIT_WORDS.shoulderTurn);
   });
 
+  it.each([
+    // shoulders read, hips, X-factor read → shoulders shown, X-factor shown
+    [69.9, 30, 39.9, 69.9, 39.9],
+    [70, 30, 40, 70, 40],
+    [83.7, 27.9, 55.8, 70, 42.1],
+    [89.9, 41.2, 48.7, 70, 28.8],
+  ])('face-on shoulders read %d° (hips %d°, X-factor %d°) are shown as %d°, the X-factor as %d°: past the limit the reading is scatter', (shoulders, hips, x, shownShoulders, shownX) => {
+    const read = withFaceOnLimits(views(at(shoulders), at(hips), at(x)))!;
+    expect(read.shoulderTurn!.value).toBe(shownShoulders);
+    expect(read.xFactor!.value).toBe(shownX);
+    expect(read.hipRotation!.value).toBe(hips);
+  });
+
+  it('reads a mirror image\'s face-on shoulders past the limit like the original\'s (the shared phone clip read 83.7° and 89.9°)', () => {
+    const [original, mirrored] = [83.7, 89.9].map((s) => withFaceOnLimits(views(at(s), at(30), at(s - 30)))!) as [ReturnType<typeof views>, ReturnType<typeof views>];
+    expect(original.shoulderTurn!.value).toBe(mirrored.shoulderTurn!.value);
+    expect(original.xFactor!.value).toBe(mirrored.xFactor!.value);
+  });
+
   it('leaves withheld figures and absent views as they are', () => {
     const held: F = { value: null, measurable: false, confidence: 0.2, withheld: 'uncertain' };
     expect(withFaceOnLimits(views(held))).toEqual(views(held));
@@ -196,8 +216,8 @@ describe('a face-on shoulder turn past FACE_ON_SHOULDER_LIMIT_DEG is a lower lim
 
   it('face-on alone: the shoulders and the X-factor shown as limits; with a reading from behind above it, that reading and the X-factor from it', () => {
     const faceOn = views(at(74), at(28), at(46));
-    expect(figureFromViews('shoulderTurn', faceOn, undefined)).toMatchObject({ figure: { value: 74, atLeast: true }, fromView: 'face-on' });
-    expect(figureFromViews('xFactor', faceOn, undefined)).toMatchObject({ figure: { value: 46, atLeast: true, note: LOWER_LIMIT_WORDS.xFactor }, fromView: 'face-on' });
+    expect(figureFromViews('shoulderTurn', faceOn, undefined)).toMatchObject({ figure: { value: 70, atLeast: true }, fromView: 'face-on' });
+    expect(figureFromViews('xFactor', faceOn, undefined)).toMatchObject({ figure: { value: 42, atLeast: true, note: LOWER_LIMIT_WORDS.xFactor }, fromView: 'face-on' });
     const dtl = views(at(86, 0.7), at(34, 0.9), at(52, 0.7));
     const shoulders = figureFromViews('shoulderTurn', faceOn, dtl)!.figure;
     expect(shoulders).toMatchObject({ value: 86, confidence: 0.7, note: LOWER_LIMIT_WORDS.aboveFrontLimit });

@@ -37,24 +37,24 @@ describe('isGrounded', () => {
 
 const both: WriteUpInput = input({
   launchMonitor: launchData('driver', 'pga', { clubSpeed: 95, ballSpeed: 134, carry: 221, total: 243, spinRate: 3100, clubPath: -4.2, faceAngle: 1.5 }),
-  pose: pose('face-on', { shoulderTurn: { value: 78.4 }, hipRotation: notMeasurable(), xFactor: notMeasurable() }),
+  pose: pose('face-on', { shoulderTurn: { value: 68.4 }, hipRotation: notMeasurable(), xFactor: notMeasurable() }),
 });
 
 describe('allowedNumbers', () => {
   it('holds measured values, reference values and differences, and nothing invented', () => {
     const allowed = allowedNumbers(buildFacts(both));
     // measured: club speed, shoulder turn (rounded to a whole degree); reference: tour club speed, targets, tempo 3:1, 15-handicap
-    for (const n of [95, 78, 113, 18, 85, 95, 40, 50, 3, 1, 15, 1.41, 5.7]) expect(allowed).toContain(n);
+    for (const n of [95, 68, 113, 18, 85, 95, 40, 50, 3, 1, 15, 1.41, 5.7]) expect(allowed).toContain(n);
     expect(allowed).not.toContain(23);
-    expect(allowed).not.toContain(78.4);
+    expect(allowed).not.toContain(68.4);
   });
 });
 
 describe('groundText', () => {
   it('drops only the sentences holding invented numbers', () => {
     const allowed = allowedNumbers(buildFacts(both));
-    const result = groundText('Club speed was 95 mph. Fixing this adds 23 yards. Your shoulder turn was 78°.', allowed);
-    expect(result.text).toBe('Club speed was 95 mph. Your shoulder turn was 78°.');
+    const result = groundText('Club speed was 95 mph. Fixing this adds 23 yards. Your shoulder turn was 68°.', allowed);
+    expect(result.text).toBe('Club speed was 95 mph. Your shoulder turn was 68°.');
     expect(result.dropped).toEqual(['Fixing this adds 23 yards.']);
   });
 });
@@ -65,7 +65,7 @@ describe('groundWriteUp', () => {
     performanceAssessment: 'Your driver club speed of 95 mph is 18 mph below the PGA Tour average of 113 mph.',
     launchMonitorAssessment: 'Smash factor 1.41 against the tour 1.48.',
     swingStrengths: ['Steady head.'],
-    swingWeaknesses: ['Shoulder turn of 78° is short of the 85-95° target.'],
+    swingWeaknesses: ['Shoulder turn of 68° is short of the 85-95° target.'],
     keyIssues: ['Out-to-in path'],
     recommendations: ['Open books daily.'],
     exerciseRecommendations: [],

@@ -64,14 +64,14 @@ beforeEach(() => {
 });
 
 const launch = launchData('driver', 'pga', { clubSpeed: 95, ballSpeed: 134, carry: 221, total: 243, spinRate: 3100, clubPath: -4.2, faceAngle: 1.5 });
-const swing: WriteUpInput = input({ launchMonitor: launch, pose: pose('face-on', { shoulderTurn: { value: 78.4 } }) });
+const swing: WriteUpInput = input({ launchMonitor: launch, pose: pose('face-on', { shoulderTurn: { value: 68.4 } }) });
 const tourSpeed = launch.comparisons.find((c) => c.metric === 'clubSpeed')!.tour!;
 
 const groundedReply = {
-  performanceAssessment: `Your driver club speed of 95 mph sits below the PGA Tour average of ${tourSpeed} mph. Your shoulder turn of 78° is short of the 85-95° target.`,
+  performanceAssessment: `Your driver club speed of 95 mph sits below the PGA Tour average of ${tourSpeed} mph. Your shoulder turn of 68° is short of the 85-95° target.`,
   launchMonitorAssessment: 'A strong out-to-in path with the face 5.7° open to it produces a slice. Smash factor 1.41 shows off-centre contact.',
   swingStrengths: ['Hip rotation of 45° sits in the 40-50° target.', 'Steady head through the swing.'],
-  swingWeaknesses: ['Out-to-in club path.', 'Shoulder turn of 78° is short of the target.'],
+  swingWeaknesses: ['Out-to-in club path.', 'Shoulder turn of 68° is short of the target.'],
   keyIssues: ['Out-to-in club path', 'Restricted shoulder turn'],
   recommendations: ['Start the downswing with the lower body.', 'Do open books every day.'],
 };
@@ -166,9 +166,9 @@ describe('model writer against an OpenAI-compatible server', () => {
   });
 
   it('keeps launchMonitorAssessment null when there was no launch data', async () => {
-    reply = () => ({ content: JSON.stringify({ ...groundedReply, performanceAssessment: 'Your shoulder turn of 78° is short of the 85-95° target.' }) });
+    reply = () => ({ content: JSON.stringify({ ...groundedReply, performanceAssessment: 'Your shoulder turn of 68° is short of the 85-95° target.' }) });
     const { w } = writer();
-    const result = await w.writeUpWithSource(input({ pose: pose('face-on', { shoulderTurn: { value: 78.4 } }) }));
+    const result = await w.writeUpWithSource(input({ pose: pose('face-on', { shoulderTurn: { value: 68.4 } }) }));
     expect(result.source).toBe('openai');
     expect(result.writeUp.launchMonitorAssessment).toBeNull();
   });

@@ -60,6 +60,8 @@ export interface MeasuredFigure {
  * here up is a lower limit: the shoulders turned at least that far, and the front view cannot tell how
  * much further. The shared clips bear it out: read through the backswing beside the same golfer's
  * down-the-line video, the face-on reading stalls at 63-79° while the down-the-line one goes on to 86-95°.
+ * And the limit is all such a reading says: past it the outline stands still, so what the model reads
+ * there beyond it is its own scatter, not more turn (the same phone clip read 84° and, mirrored, 90°).
  */
 export const FACE_ON_SHOULDER_LIMIT_DEG = 70;
 
@@ -76,17 +78,20 @@ type LimitedFigure = MeasuredFigure & { note?: string };
 
 /**
  * A face-on video's turn figures as they may be read: a shoulder turn at or past
- * FACE_ON_SHOULDER_LIMIT_DEG, and the X-factor taken from it, become lower limits. Applied to stored
- * analyses too, whenever they were measured, so every screen and text reads them alike.
+ * FACE_ON_SHOULDER_LIMIT_DEG is the limit itself, a lower limit, and the X-factor taken from it (shoulders
+ * minus hips) is the limit minus the hips, a lower limit too. Applied to stored analyses too, whenever
+ * they were measured, so every screen and text reads them alike; the reading stays stored as it was.
  */
 export function withFaceOnLimits<M extends LimitedFigure>(metrics: Partial<Record<string, M>> | null | undefined): Partial<Record<string, M>> | null | undefined {
   const shoulders = metrics?.shoulderTurn;
   if (!metrics || !shoulders?.measurable || shoulders.value === null || shoulders.value < FACE_ON_SHOULDER_LIMIT_DEG) return metrics;
   const x = metrics.xFactor;
+  // The X-factor was read as the shoulders' reading minus the hips: the same hips under the limit.
+  const beyond = shoulders.value - FACE_ON_SHOULDER_LIMIT_DEG;
   return {
     ...metrics,
-    shoulderTurn: { ...shoulders, atLeast: true, note: LOWER_LIMIT_WORDS.shoulderTurn },
-    ...(x?.measurable && x.value !== null ? { xFactor: { ...x, atLeast: true, note: LOWER_LIMIT_WORDS.xFactor } } : {}),
+    shoulderTurn: { ...shoulders, value: FACE_ON_SHOULDER_LIMIT_DEG, atLeast: true, note: LOWER_LIMIT_WORDS.shoulderTurn },
+    ...(x?.measurable && x.value !== null ? { xFactor: { ...x, value: Math.round((x.value - beyond) * 10) / 10, atLeast: true, note: LOWER_LIMIT_WORDS.xFactor } } : {}),
   };
 }
 

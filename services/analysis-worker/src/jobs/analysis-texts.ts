@@ -34,8 +34,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   4  a tempo is called quick or slow only when one frame either way at each event would not bring it
  *      back into the tour band (contracts tempoVerdict), and a slow-motion clip's is not timed
  *      (contracts tempoSource)
+ *   5  a face-on shoulder turn past 70° is shown as the limit itself, and the X-factor from it as the limit
+ *      minus the hips (contracts withFaceOnLimits): a text written from the reading would name another figure
  */
-export const WRITE_UP_EDITION = 4;
+export const WRITE_UP_EDITION = 5;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis
