@@ -15,13 +15,12 @@
  */
 import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
+import { fusedPoses } from '../src/pose/address.js';
 import { EVENT_THRESHOLDS } from '../src/pose/events.js';
-import { READING_VIEWS, fuseReadings, poseBack, showFrames } from '../src/pose/flip.js';
 import { MEASURE_LONG_SIDE, decodeFrames, scaledSize } from '../src/pose/frames.js';
 import { handsPx, hipCentrePx, median, torsoLengthPx } from '../src/pose/geometry.js';
 import { closePosePool, sharedPosePool } from '../src/pose/index.js';
 import type { Pose } from '../src/pose/landmarks.js';
-import { runChunk } from '../src/pose/passes.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
 import { loadLabels } from './real-clips.js';
 
@@ -32,7 +31,6 @@ const AFTER_SEC = 0.4;
 const REST_SEC = 0.25;
 /** Frames decoded per ffmpeg call (its select expression grows with every frame named). */
 const DECODE_BATCH = 40;
-const VIEWS = READING_VIEWS.filter((v) => v.scale === 1);
 
 /** "about 3x" → 3; real time → 1. */
 const slowFactor = (slowMotion: string | null) => Number(/([\d.]+)\s*x/i.exec(slowMotion ?? '')?.[1] ?? 1);
@@ -41,15 +39,6 @@ async function readFrames(path: string, indices: number[], size: { width: number
   const frames: RawFrame[] = [];
   for (let i = 0; i < indices.length; i += DECODE_BATCH) frames.push(...(await decodeFrames({ videoPath: path, size, fps, indices: indices.slice(i, i + DECODE_BATCH) })));
   return frames;
-}
-
-/** The pose on each frame as address.ts reads it: the picture's and the mirror's readings, fused. */
-async function fusedPoses(frames: RawFrame[], width: number, height: number): Promise<(Pose | null)[]> {
-  const pool = sharedPosePool();
-  const runs = await Promise.all(VIEWS.map((view) => runChunk(pool, showFrames(view, frames), { variant: 'full', numPoses: 1, video: true, worker: view.slot })));
-  const readings = runs.map((run, r) => new Map(run.flatMap((f) => (f.pose ? [[f.index, poseBack(VIEWS[r]!, f.pose)] as const] : []))));
-  const stance = frames.map((f) => readings.map((r) => r.get(f.index)).find(Boolean)).find(Boolean);
-  return frames.map((f) => fuseReadings(readings.map((r) => r.get(f.index)), stance, width, height)?.pose ?? null);
 }
 
 /** The hands against the hips, in torso lengths (as the event rules read them). */
@@ -64,8 +53,9 @@ for (const label of (loadLabels() ?? []).filter((l) => l.address !== null && (!p
   const perReal = probe.fps * slowFactor(label.slowMotion);
   const from = Math.max(0, label.address! - Math.round(BEFORE_SEC * perReal));
   const indices = Array.from({ length: label.address! + Math.round(AFTER_SEC * perReal) - from + 1 }, (_, i) => from + i);
-  const poses = await fusedPoses(await readFrames(label.path, indices, size, probe.fps), size.width, size.height);
-  const hands = poses.map((p) => (p ? handsFromHips(p, size.width, size.height) : null));
+  const frames = await readFrames(label.path, indices, size, probe.fps);
+  const fused = await fusedPoses({ pool: sharedPosePool(), variant: 'full', frames, toFrame: (p) => p, width: size.width, height: size.height, workers: [0, 1] });
+  const hands = fused.map(({ pose }) => (pose ? handsFromHips(pose, size.width, size.height) : null));
   const rest = hands.slice(0, Math.max(2, Math.round(REST_SEC * perReal))).filter((h): h is [number, number] => h !== null);
   const at = [median(rest.map((h) => h[0])), median(rest.map((h) => h[1]))];
   const away = hands.map((h) => (h ? Math.hypot(h[0] - at[0]!, h[1] - at[1]!) : Number.NaN));

@@ -70,15 +70,23 @@ export interface AddressRead {
   setUpFrame: number;
 }
 
-/** The address timed on the measure model's hands, or null where the window does not show it. */
-export async function readAddress(input: AddressInput): Promise<AddressRead | null> {
-  if (input.frames.length < 5) return null;
+/**
+ * Each frame's pose as the picture and its mirror read it, fused (flip.ts): also bench/takeaway.ts's
+ * reading of the hands through a labelled takeaway, so the two read the hands alike.
+ */
+export async function fusedPoses(input: Pick<AddressInput, 'pool' | 'variant' | 'frames' | 'toFrame' | 'width' | 'height' | 'workers' | 'signal'>): Promise<{ index: number; pose: Pose | null }[]> {
   const options = { variant: input.variant, numPoses: 1, video: true, signal: input.signal } as const;
   const runs = await Promise.all(VIEWS.map((view) => runChunk(input.pool, showFrames(view, input.frames), { ...options, worker: input.workers[view.slot] })));
   const readings = runs.map((run, r) => new Map(run.flatMap((f) => (f.pose ? [[f.index, input.toFrame(poseBack(VIEWS[r]!, f.pose))] as const] : []))));
   // Labelled like the golfer in the first frame read (the golfer at rest), then averaged (flip.ts).
   const stance = input.frames.map((f) => readings.map((r) => r.get(f.index)).find((p) => p !== undefined)).find((p) => p !== undefined);
-  const fused = input.frames.map((f) => ({ index: f.index, pose: fuseReadings(readings.map((r) => r.get(f.index)), stance, input.width, input.height)?.pose ?? null }));
+  return input.frames.map((f) => ({ index: f.index, pose: fuseReadings(readings.map((r) => r.get(f.index)), stance, input.width, input.height)?.pose ?? null }));
+}
+
+/** The address timed on the measure model's hands, or null where the window does not show it. */
+export async function readAddress(input: AddressInput): Promise<AddressRead | null> {
+  if (input.frames.length < 5) return null;
+  const fused = await fusedPoses(input);
   const found = addressInWindow(trackPoints(fused, input.fps, input.width, input.height, input.camera), input.timeScale);
   if (!found) return null;
   const trunk = fused.flatMap((f) => (f.pose ? [{ frame: f.index, yaw: shoulderYaw(f.pose) }] : []));
