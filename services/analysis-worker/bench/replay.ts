@@ -5,7 +5,8 @@
  * the dump was made in). BENCH_READINGS=1 also prints every backswing frame's turn as each of its four
  * readings reads it; BENCH_PHASES=1 prints the paired clips' two views through the backswing
  * (views-through-backswing.ts); BENCH_SEGMENTS=1 how much of the shoulder segment the model keeps at the
- * top from behind (shoulder-segment.ts).
+ * top from behind (shoulder-segment.ts); BENCH_ALTERNATIVES=1 (or =all for every copy) the other ways to
+ * read the face-on turn that were tried, beside the product's (face-on-alternatives.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { STILL_CAMERA, type CameraPath } from '../src/pose/camera.js';
 import { readAsLabelled, scoreEvents, turnsOf, type ClipLabel } from './real-clips.js';
 import { printViewsThroughBackswing } from './views-through-backswing.js';
 import { printShoulderSegment } from './shoulder-segment.js';
+import { printFaceOnAlternatives } from './face-on-alternatives.js';
 
 const DIR = process.env.POSE_DUMP_DIR ?? '/tmp/swingfit-pose-dump';
 type RawPose = { image: number[]; world: number[] } | null;
@@ -97,4 +99,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   summary(runs);
   if (process.env.BENCH_PHASES === '1') printViewsThroughBackswing(dumps);
   if (process.env.BENCH_SEGMENTS === '1') printShoulderSegment(dumps);
+  if (process.env.BENCH_ALTERNATIVES) printFaceOnAlternatives(dumps, process.env.BENCH_ALTERNATIVES === 'all');
 }

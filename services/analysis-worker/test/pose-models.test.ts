@@ -4,6 +4,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LM } from '../src/pose/landmarks.js';
+import { createLandmarker } from '../src/pose/runtime/landmarker.js';
+import { swingFixture } from './support/clips.js';
 
 const serviceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const poseDir = dirname(createRequire(join(serviceRoot, 'package.json')).resolve('@mediapipe/pose/package.json'));
@@ -52,5 +55,34 @@ describe('model bundles built from the npm files', () => {
     const before = statSync(path).mtimeMs;
     execFileSync('node', [join(serviceRoot, 'scripts/build-models.mjs')]);
     expect(statSync(path).mtimeMs).toBe(before);
+  });
+});
+
+const fixture = swingFixture();
+if (!fixture) console.warn('pose-models: the shared swing fixture is absent — the person-mask test is skipped (set SWINGFIT_FIXTURES)');
+
+describe.skipIf(!fixture)('the person mask (bench/hip-outline.ts reads the hips from it)', () => {
+  it('comes with the landmarks when asked: the golfer in it, the frame around them out of it', { timeout: 60_000 }, async () => {
+    const [width, height] = [240, 426];
+    const rgba = execFileSync('ffmpeg', ['-v', 'error', '-i', fixture!, '-vf', `select=eq(n\\,10),scale=${width}:${height}`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { maxBuffer: 1 << 24 });
+    const landmarker = await createLandmarker('full', { numPoses: 1, video: false, masks: true });
+    try {
+      const found = landmarker.detect(new Uint8Array(rgba), width, height);
+      const mask = found.masks?.[0];
+      expect(mask?.length).toBe(width * height);
+      const at = (i: number) => [Math.round(found.image[0]![i]!.x * width), Math.round(found.image[0]![i]!.y * height)] as const;
+      const likelihood = ([x, y]: readonly [number, number]) => mask![y * width + x]!;
+      // The hips' centre is on the golfer; the frame's top corners are sky and course.
+      const hips = [Math.round((at(LM.leftHip)[0] + at(LM.rightHip)[0]) / 2), Math.round((at(LM.leftHip)[1] + at(LM.rightHip)[1]) / 2)] as const;
+      expect(likelihood(hips)).toBeGreaterThan(0.9);
+      expect(likelihood([2, 2])).toBeLessThan(0.1);
+      expect(likelihood([width - 3, 2])).toBeLessThan(0.1);
+      // Without the option no mask is copied out.
+      const plain = await createLandmarker('full', { numPoses: 1, video: false });
+      expect(plain.detect(new Uint8Array(rgba), width, height).masks).toBeUndefined();
+      plain.close();
+    } finally {
+      landmarker.close();
+    }
   });
 });

@@ -17,17 +17,26 @@
  * full turn (drawn on the shared clips' top frames: the point sits on the back's edge, behind the joint
  * under the chin). So a face-on shoulder reading from there up is a lower limit, and says so (contracts
  * FACE_ON_SHOULDER_LIMIT_DEG): read through the backswing beside the same golfer's down-the-line clip,
- * the face-on reading stalls at 63-79° while the one from behind goes on to 86-95°.
+ * the face-on reading stalls at 63-79° while the one from behind goes on to 86-95°. Nor does anything
+ * else the model gives face-on stand in for the hidden joint (stop 46, bench/face-on-alternatives.ts):
+ * its 3D skeleton puts the turn at the top in a depth it guesses short (39-48° and 31-42° on the two
+ * tour players, the heavy model alike), and a straight lead arm extended past the elbow misses because
+ * the model's lead elbow under the raised arm is off the arm too.
  *
- * Face-on, hips: the model places the hip points on the outline of the hips it sees (their sideways
- * edges), not on the joints. Seen from above the hips are an oval about PELVIS_DEPTH_RATIO as deep as
- * they are wide, so a turn θ narrows that outline only to √(cos²θ + k²·sin²θ) of its square-on width
- * (read as joints, a 45° turn would look like 30°: every tour player read 10–30°). Inverting that gives
- * the turn; the width at address is the golfer's own yardstick, corrected for a camera off square like
- * the shoulders. A width the oval cannot have (narrower than its depth) is no reading at all: on the
- * shared HEVC clip the model's whole lower body folds in through the backswing (knees 35 pixels apart
- * at address, 14-29 later; the ankles, which stay planted, at 12-95% of their address width), so its
- * hips are withheld.
+ * Face-on, hips: as the hips turn, the model's two hip points come together far less than the joints
+ * do (read as joints, through the arc cosine, every tour player's hips read 10-30°, and 12-26° at stop
+ * 46 against 34 and 44 from behind). Drawn on the pictures (bench/shoulders-drawn.ts --hips) they sit
+ * inside the hips' outline, near the joints, so the model places them as if the hips had turned about as
+ * far as their visible outline narrowed: seen from above the hips are an oval about PELVIS_DEPTH_RATIO
+ * as deep as they are wide, and a turn θ narrows that outline only to √(cos²θ + k²·sin²θ) of its
+ * square-on width. Their narrowing is read through that oval: an anatomical reading of how the points
+ * behave, which puts both tour players' face-on hips within 5-7° of their down-the-line figure, not a
+ * claim of where the points sit. The outline itself, read from the model's person mask, depends on the
+ * height it is read at more than on the turn (bench/hip-outline.ts). The width at address is the
+ * golfer's own yardstick, corrected for a camera off square like the shoulders. A width the oval cannot
+ * have (narrower than its depth) is no reading at all: on the shared HEVC clip the model's whole lower
+ * body folds in through the backswing (knees 35 pixels apart at address, 14-29 later; the ankles, which
+ * stay planted, at 12-95% of their address width), so its hips are withheld.
  *
  * Down the line, shoulders and hips: from behind the turn happens in depth (toward and away from the
  * camera) early in the backswing and across the picture near the top. The pose model's 3D skeleton holds

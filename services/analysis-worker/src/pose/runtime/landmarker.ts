@@ -48,6 +48,11 @@ export interface FramePose {
   image: Landmark[][];
   /** World landmarks in metres, hip-centred. */
   world: Landmark[][];
+  /**
+   * With `masks`: per person, how likely each pixel of the frame (row by row, the frame's own size) shows
+   * them, 0..1. The landmark model computes it anyway; copying it out costs a few milliseconds a frame.
+   */
+  masks?: Float32Array[];
 }
 
 export interface Landmarker {
@@ -57,7 +62,7 @@ export interface Landmarker {
 
 type VisionModule = typeof import('@mediapipe/tasks-vision');
 
-export async function createLandmarker(variant: ModelVariant, opts: { numPoses: number; video: boolean }): Promise<Landmarker> {
+export async function createLandmarker(variant: ModelVariant, opts: { numPoses: number; video: boolean; masks?: boolean }): Promise<Landmarker> {
   installBrowserShim();
   const wasmDir = join(dirname(require.resolve('@mediapipe/tasks-vision')), 'wasm');
   const g = globalThis as Record<string, unknown>;
@@ -73,6 +78,7 @@ export async function createLandmarker(variant: ModelVariant, opts: { numPoses: 
       minPoseDetectionConfidence: 0.5,
       minPosePresenceConfidence: 0.5,
       minTrackingConfidence: 0.5,
+      outputSegmentationMasks: opts.masks ?? false,
       canvas: canvas as unknown as NonNullable<Parameters<VisionModule['PoseLandmarker']['createFromOptions']>[1]['canvas']>,
     },
   );
@@ -86,7 +92,9 @@ export async function createLandmarker(variant: ModelVariant, opts: { numPoses: 
         : landmarker.detect(input);
       const copy = (list: { x: number; y: number; z: number; visibility?: number }[][]) =>
         list.map((pose) => pose.map((p) => ({ x: p.x, y: p.y, z: p.z, visibility: p.visibility ?? 0 })));
-      return { image: copy(result.landmarks), world: copy(result.worldLandmarks) };
+      const masks = opts.masks ? result.segmentationMasks?.map((mask) => mask.getAsFloat32Array().slice()) : undefined;
+      result.segmentationMasks?.forEach((mask) => mask.close());
+      return { image: copy(result.landmarks), world: copy(result.worldLandmarks), ...(masks ? { masks } : {}) };
     },
     close() {
       landmarker.close();
