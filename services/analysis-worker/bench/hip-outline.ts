@@ -15,15 +15,15 @@
  *     in the band at address' below). A band holding the pelvis alone would be a few centimetres high,
  *     if there is one.
  * Every face-on dump (bench/pose-dump.ts; POSE_DUMP_DIR as for bench/replay.ts) and its copies; about
- * 2 minutes on 2 cores. Per backswing frame: the outline's width over its width at address, and the turn
+ * 1.5 minutes on 2 cores. Per backswing frame: the outline's width over its width at address, and the turn
  * it reads ('h' where a wrist or elbow is in the band, '—' where no turn gives that width).
  *   tsx bench/hip-outline.ts [band heights above the hip points, in torso lengths; default 0 0.15 0.3]
  */
-import { LM } from '../src/pose/landmarks.js';
-import { mid2 } from '../src/pose/geometry.js';
+import { LM, imagePoint, type Pose } from '../src/pose/landmarks.js';
+import { hipCentrePx, torsoLengthPx } from '../src/pose/geometry.js';
 import { decodeFrames } from '../src/pose/frames.js';
 import { mirrorFrame } from '../src/pose/flip.js';
-import { createLandmarker, type Landmark } from '../src/pose/runtime/landmarker.js';
+import { createLandmarker, packLandmarks } from '../src/pose/runtime/landmarker.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
 import { turnFromOutline } from '../src/pose/turn.js';
 import { loadDumps, type Dump } from './replay.js';
@@ -46,12 +46,12 @@ interface Outline {
 function outlineWidth(frame: RawFrame, above: number): Outline | null {
   const { width: W, height: H } = frame;
   const found = landmarker.detect(frame.data, W, H);
-  const [points, mask] = [found.image[0], found.masks?.[0]];
-  if (!points || !mask) return null;
-  const at = (i: number): [number, number] => [(points[i] as Landmark).x * W, (points[i] as Landmark).y * H];
-  const hips = mid2(at(LM.leftHip), at(LM.rightHip));
-  const shoulders = mid2(at(LM.leftShoulder), at(LM.rightShoulder));
-  const torso = Math.hypot(hips[0] - shoulders[0], hips[1] - shoulders[1]);
+  const [image, world, mask] = [packLandmarks(found.image[0]), packLandmarks(found.world[0]), found.masks?.[0]];
+  if (!image || !world || !mask) return null;
+  const pose: Pose = { image, world };
+  const at = (i: number) => imagePoint(pose, i, W, H);
+  const hips = hipCentrePx(pose, W, H);
+  const torso = torsoLengthPx(pose, W, H);
   const centre = hips[1] - above * torso;
   const [top, bottom] = [Math.max(0, Math.round(centre - BAND_HALF * torso)), Math.min(H - 1, Math.round(centre + BAND_HALF * torso))];
   const [from, to] = [Math.max(0, Math.round(hips[0] - BAND_REACH * torso)), Math.min(W - 1, Math.round(hips[0] + BAND_REACH * torso))];

@@ -79,8 +79,9 @@ describe.skipIf(!fixture)('the person mask (bench/hip-outline.ts reads the hips 
       expect(likelihood([width - 3, 2])).toBeLessThan(0.1);
       // Without the option no mask is copied out.
       const plain = await createLandmarker('full', { numPoses: 1, video: false });
-      expect(plain.detect(new Uint8Array(rgba), width, height).masks).toBeUndefined();
+      const unmasked = plain.detect(new Uint8Array(rgba), width, height);
       plain.close();
+      expect(unmasked.masks).toBeUndefined();
     } finally {
       landmarker.close();
     }

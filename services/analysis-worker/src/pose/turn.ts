@@ -24,8 +24,8 @@
  * the model's lead elbow under the raised arm is off the arm too.
  *
  * Face-on, hips: as the hips turn, the model's two hip points come together far less than the joints
- * do (read as joints, through the arc cosine, every tour player's hips read 10-30°, and 12-26° at stop
- * 46 against 34 and 44 from behind). Drawn on the pictures (bench/shoulders-drawn.ts --hips) they sit
+ * do (read as joints, through the arc cosine, every tour player's hips read 10-30°; at stop 46 the two
+ * tour players' reached 21 and 25°, against 34 and 44 from behind). Drawn on the pictures (bench/shoulders-drawn.ts --hips) they sit
  * inside the hips' outline, near the joints, so the model places them as if the hips had turned about as
  * far as their visible outline narrowed: seen from above the hips are an oval about PELVIS_DEPTH_RATIO
  * as deep as they are wide, and a turn θ narrows that outline only to √(cos²θ + k²·sin²θ) of its
@@ -159,8 +159,11 @@ export function cameraYawFaceOn(address: Pose[], handedness: 'right' | 'left'): 
   return address.length ? median(address.map(yaw)) : 0;
 }
 
-/** Down-the-line turn (degrees) of a body line: its direction seen from above, against address. */
-function fromAbove(address: Pose[], yaw: (p: Pose) => number): (pose: Pose) => number {
+/**
+ * Down-the-line turn (degrees) of a body line: its direction seen from above, against address. (Face-on
+ * the same reading rests on the model's depth guess: bench/face-on-alternatives.ts prints it.)
+ */
+export function fromAbove(address: Pose[], yaw: (p: Pose) => number): (pose: Pose) => number {
   const start = meanAngle(address.map(yaw));
   return (pose) => turnBetween(start, yaw(pose));
 }

@@ -55,6 +55,14 @@ export interface FramePose {
   masks?: Float32Array[];
 }
 
+/** One person's landmarks as the flat [x, y, z, visibility] array a Pose holds; null where none was found. */
+export const packLandmarks = (pose: Landmark[] | undefined): Float32Array | null => {
+  if (!pose) return null;
+  const out = new Float32Array(pose.length * 4);
+  pose.forEach((p, i) => out.set([p.x, p.y, p.z, p.visibility], i * 4));
+  return out;
+};
+
 export interface Landmarker {
   detect(rgba: Uint8Array, width: number, height: number, timestampMs?: number): FramePose;
   close(): void;

@@ -1,6 +1,6 @@
 /* Worker-thread entry: owns one WASM MediaPipe instance per model configuration. */
 import { parentPort } from 'node:worker_threads';
-import { createLandmarker, type Landmark, type Landmarker } from './landmarker.js';
+import { createLandmarker, packLandmarks as pack, type Landmarker } from './landmarker.js';
 import type { FrameLandmarks, FromWorker, PoseRequest, ToWorker } from './protocol.js';
 
 const landmarkers = new Map<string, Promise<Landmarker>>();
@@ -12,13 +12,6 @@ const clock = new Map<string, number>();
  * where one second left enough to move a turn figure by half a degree between a fresh worker and a used one.
  */
 const CALL_GAP_MS = 60_000;
-
-const pack = (pose: Landmark[] | undefined): Float32Array | null => {
-  if (!pose) return null;
-  const out = new Float32Array(pose.length * 4);
-  pose.forEach((p, i) => out.set([p.x, p.y, p.z, p.visibility], i * 4));
-  return out;
-};
 
 async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
   const key = `${request.variant}:${request.numPoses}:${request.video}`;
