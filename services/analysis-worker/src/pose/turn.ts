@@ -25,9 +25,9 @@
  *
  * Face-on, hips: as the hips turn, the model's two hip points come together far less than the joints
  * do (read as joints, through the arc cosine, every tour player's hips read 10-30°; at stop 46 the two
- * tour players' reached 21 and 25°, against 34 and 44 from behind). Drawn on the pictures (bench/shoulders-drawn.ts --hips) they sit
- * inside the hips' outline, near the joints, so the model places them as if the hips had turned about as
- * far as their visible outline narrowed: seen from above the hips are an oval about PELVIS_DEPTH_RATIO
+ * tour players' reached 21 and 25°, against 34 and 44 from behind). Drawn on the pictures
+ * (bench/shoulders-drawn.ts --hips) they sit inside the hips' outline, near the joints, so the model
+ * places them as if the hips had turned about as far as their visible outline narrowed: seen from above the hips are an oval about PELVIS_DEPTH_RATIO
  * as deep as they are wide, and a turn θ narrows that outline only to √(cos²θ + k²·sin²θ) of its
  * square-on width. Their narrowing is read through that oval: an anatomical reading of how the points
  * behave, which puts both tour players' face-on hips within 5-7° of their down-the-line figure, not a
