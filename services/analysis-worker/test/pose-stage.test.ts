@@ -13,7 +13,7 @@ import { DEFAULT_TOOLS } from '../src/media/ffmpeg.js';
 import { probeVideo } from '../src/media/probe.js';
 import { transcodeForPlayback } from '../src/media/transcode.js';
 import { poseOutputsFor, type PoseOutputs } from '../src/pipeline/video.js';
-import { closePosePool, POSE_FAILURE_REASONS, runPoseStage } from '../src/pose/index.js';
+import { closePosePool, POSE_FAILURE_REASONS, PosePool, runPoseStage } from '../src/pose/index.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const fixturesDir = process.env.SWINGFIT_FIXTURES ?? resolve(repoRoot, '../shared/fixtures');
@@ -154,6 +154,34 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     const result = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, fps: 30, width: 960, height: 430 });
     expect(result).toMatchObject({ ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { crowdSwinging: false } });
   }, 300_000);
+});
+
+describe('the pose models between analyses', () => {
+  it('replaces a model for the next analysis only once it has read frames, so a renewed one is not loaded twice', async () => {
+    const pool = new PosePool(1);
+    try {
+      const lite = { variant: 'lite', numPoses: 1, video: true, worker: 0 } as const;
+      // A new buffer each call: the pool hands the frames' buffers over to the worker.
+      const blank = () => ({ index: 0, timeMs: 0, width: 64, height: 64, data: new Uint8Array(64 * 64 * 4) });
+      await pool.run({ ...lite, frames: [] });
+      expect(pool.modelsLoaded).toBe(1);
+      // Loaded and unused (the worker's start, or the last analysis's renewal): an analysis starts on it.
+      await pool.run({ ...lite, frames: [], fresh: true });
+      expect(pool.modelsLoaded).toBe(1);
+      await pool.run({ ...lite, frames: [blank()] });
+      await pool.run({ ...lite, frames: [blank()] });
+      // A frame already handed over is refused, and leaves the worker free for the next call.
+      const sent = blank();
+      await pool.run({ ...lite, frames: [sent] });
+      await expect(pool.run({ ...lite, frames: [sent] })).rejects.toThrow();
+      expect(pool.modelsLoaded).toBe(1);
+      // It has read frames: the renewal (or the next analysis) gets a new one.
+      await pool.run({ ...lite, frames: [], fresh: true });
+      expect(pool.modelsLoaded).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });
 
 describe('a clip without a person', () => {

@@ -86,8 +86,8 @@ const measureSlots = (pool: PosePool): [number, number] => [0, 1 % measureWorker
 
 /**
  * Every tracking model the stage uses, on every worker that runs it: loaded ahead of the first job
- * (loading takes a second or two each), or started afresh for each analysis (`fresh`), so that its
- * figures depend on its own video alone (a re-upload of the same clip reads the same).
+ * (loading takes a second or two each), and afresh for each analysis (`fresh`), so that its figures
+ * depend on its own video alone (a re-upload of the same clip reads the same).
  */
 function trackingModels(pool: PosePool, fresh: boolean): Promise<unknown>[] {
   return [
@@ -98,6 +98,16 @@ function trackingModels(pool: PosePool, fresh: boolean): Promise<unknown>[] {
 
 export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
   await Promise.all(trackingModels(pool, false));
+}
+
+/**
+ * Replaces every tracking model an analysis has used with a new one, and settles when the pool holds
+ * only unused ones. The stage asks for it as each analysis ends, so the new models load while the worker
+ * waits for the next upload rather than at the start of it: on 2 cores, loading all four took the first
+ * 1-2 s of every analysis (models from the last analysis are never reused: see PoseRequest.fresh).
+ */
+export async function renewPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
+  await Promise.all(trackingModels(pool, true));
 }
 
 /**
@@ -173,14 +183,24 @@ function golferShare(poses: Pose[], searchSize: FrameSize): number {
 }
 
 export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResult> {
+  const pool = input.pool ?? sharedPosePool();
+  try {
+    return await findAndMeasure(input, pool);
+  } finally {
+    // Not awaited: the job goes on to its write-up while the workers load the next analysis's models.
+    void renewPosePool(pool).catch(() => undefined);
+  }
+}
+
+async function findAndMeasure(input: PoseStageInput, pool: PosePool): Promise<PoseStageResult> {
   const started = performance.now();
   const timings: Record<string, number> = {};
   const lap = (name: string, since: number) => {
     timings[name] = Math.round(performance.now() - since);
     return performance.now();
   };
-  const pool = input.pool ?? sharedPosePool();
-  // Queued ahead of the search's calls on each worker, so every call of this analysis meets fresh models.
+  // Queued ahead of the search's calls on each worker, so every call of this analysis meets unused
+  // models: a no-op where the last analysis's renewal (runPoseStage) has already replaced them.
   // Not awaited: a model that fails to start fails the first call that needs it, with its error.
   void Promise.allSettled(trackingModels(pool, true));
   const stride = Math.max(1, Math.round(input.fps / 30));

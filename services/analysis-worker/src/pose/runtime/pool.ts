@@ -37,6 +37,7 @@ export class PosePool {
   #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
+  #modelsLoaded = 0;
 
   constructor(size: number) {
     this.size = Math.max(1, size);
@@ -55,6 +56,7 @@ export class PosePool {
       const job = slot.busy;
       if (!job || msg.id !== slot.id) return;
       slot.busy = null;
+      if (msg.ok) this.#modelsLoaded += msg.loaded;
       if (msg.ok) job.resolve(msg.results);
       else job.reject(new Error(`pose worker: ${msg.error}`));
       this.#pump();
@@ -88,8 +90,17 @@ export class PosePool {
     for (const slot of this.#slots) if (!slot.busy) slot.worker.unref();
   }
 
+  /** Model instances the workers have started so far (each takes a second or two of a core). */
+  get modelsLoaded(): number {
+    return this.#modelsLoaded;
+  }
+
   run(request: PoseRequest): Promise<FrameLandmarks[]> {
     if (this.#closed) return Promise.reject(new Error('pose pool is closed'));
+    // A frame whose buffer was handed over already (an earlier call's) arrives empty, and the model
+    // never answers a frame shorter than its size says: refuse it here rather than hang the worker.
+    const short = request.frames.find((f) => f.data.byteLength !== f.width * f.height * 4);
+    if (short) return Promise.reject(new Error(`pose pool: frame ${short.index} holds ${short.data.byteLength} bytes, not ${short.width}x${short.height} RGBA (a buffer already handed over?)`));
     return new Promise((resolve, reject) => {
       this.#queue.push({ request, resolve, reject });
       this.#pump();

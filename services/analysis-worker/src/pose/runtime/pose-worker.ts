@@ -4,6 +4,8 @@ import { createLandmarker, packLandmarks as pack, type Landmarker } from './land
 import type { FrameLandmarks, FromWorker, PoseRequest, ToWorker } from './protocol.js';
 
 const landmarkers = new Map<string, Promise<Landmarker>>();
+/** Configurations that have read frames since they were created: only these does `fresh` replace. */
+const used = new Set<string>();
 // VIDEO-mode timestamps must grow for the life of a landmarker, across requests.
 const clock = new Map<string, number>();
 /**
@@ -13,21 +15,24 @@ const clock = new Map<string, number>();
  */
 const CALL_GAP_MS = 60_000;
 
-async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
+async function handle(request: PoseRequest): Promise<{ results: FrameLandmarks[]; loaded: number }> {
   const key = `${request.variant}:${request.numPoses}:${request.video}`;
   let landmarker = landmarkers.get(key);
-  if (landmarker && request.fresh) {
-    // One that failed to start is replaced too: the next analysis gets another try.
+  // One that failed to start is replaced too: the next analysis gets another try.
+  if (landmarker && request.fresh && (used.has(key) || (await landmarker.then(() => false, () => true)))) {
     await landmarker.then((model) => model.close(), () => undefined);
     landmarkers.delete(key);
     clock.delete(key);
+    used.delete(key);
     landmarker = undefined;
   }
+  const loaded = landmarker ? 0 : 1;
   if (!landmarker) {
     landmarker = createLandmarker(request.variant, { numPoses: request.numPoses, video: request.video });
     landmarkers.set(key, landmarker);
   }
   const model = await landmarker;
+  if (request.frames.length > 0) used.add(key);
   const first = request.frames[0]?.timeMs ?? 0;
   const base = (clock.get(key) ?? 0) + CALL_GAP_MS - first;
   const results: FrameLandmarks[] = [];
@@ -55,14 +60,14 @@ async function handle(request: PoseRequest): Promise<FrameLandmarks[]> {
     });
     results.push({ index: frame.index, image: pack(pose.image[best]), world: pack(pose.world[best]) });
   }
-  return results;
+  return { results, loaded };
 }
 
 parentPort?.on('message', (message: ToWorker) => {
   const started = performance.now();
   handle(message.request).then(
-    (results) => {
-      const reply: FromWorker = { id: message.id, ok: true, results, ms: performance.now() - started };
+    ({ results, loaded }) => {
+      const reply: FromWorker = { id: message.id, ok: true, results, ms: performance.now() - started, loaded };
       const transfer = results.flatMap((r) => [r.image?.buffer, r.world?.buffer].filter((b): b is ArrayBuffer => b !== undefined));
       parentPort?.postMessage(reply, transfer);
     },

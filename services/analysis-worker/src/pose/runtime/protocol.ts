@@ -18,9 +18,10 @@ export interface PoseRequest {
   /** Run on this worker only (pool slot index), e.g. to keep the measure models in one worker. */
   worker?: number;
   /**
-   * Start this model configuration afresh (a new landmarker) before the frames. VIDEO mode keeps state
-   * from one call to the next that a blank frame does not clear, so each analysis starts every model it
-   * tracks with afresh, and the same video gives the same figures whatever was analysed before it.
+   * Start this model configuration afresh before the frames: a new landmarker, unless the one there has
+   * not read a frame since it was created. VIDEO mode keeps state from one call to the next that a blank
+   * frame does not clear, so each analysis starts every model it tracks afresh, and the same video gives
+   * the same figures whatever was analysed before it.
    */
   fresh?: boolean;
 }
@@ -33,4 +34,5 @@ export interface FrameLandmarks {
 }
 
 export type ToWorker = { id: number; request: PoseRequest };
-export type FromWorker = { id: number; ok: true; results: FrameLandmarks[]; ms: number } | { id: number; ok: false; error: string };
+/** `loaded`: model instances the request started (0 when the ones it asked for were there and unused). */
+export type FromWorker = { id: number; ok: true; results: FrameLandmarks[]; ms: number; loaded: number } | { id: number; ok: false; error: string };
