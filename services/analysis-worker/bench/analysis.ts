@@ -22,7 +22,7 @@ import { createWriteUp } from '../src/writeup/index.js';
 import { parseWorkerConfig } from '../src/config.js';
 import { configurePosePool } from '../src/pose/runtime/pool.js';
 import { MEASURE_LONG_SIDE, decodeFrames, scaledSize } from '../src/pose/frames.js';
-import { closePosePool, measureWorkers, renewPosePool, runPoseStage, sharedPosePool, warmPosePool } from '../src/pose/index.js';
+import { closePosePool, measureWorkers, runPoseStage, sharedPosePool, warmPosePool } from '../src/pose/index.js';
 import { runPass } from '../src/pose/passes.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -56,11 +56,11 @@ function cpuClock(): { own: number; children: number; steal: number; total: numb
 }
 
 async function pipeline(name: string, upload: string): Promise<number> {
-  // As each analysis ends the workers load new models for the next one (renewPosePool). An upload to a
+  // As each analysis ends the workers load new models for the next one (warmPosePool). An upload to a
   // worker that was idle finds them loaded; one queued behind the last would wait for them. The bench
   // times the first kind, and prints the wait it left out.
   const renewStarted = performance.now();
-  await renewPosePool();
+  await warmPosePool();
   const renewMs = performance.now() - renewStarted;
   const started = performance.now();
   const cpuAtStart = cpuClock();

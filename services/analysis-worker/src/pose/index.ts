@@ -85,29 +85,25 @@ const crowdWorker = (pool: PosePool): number => (pool.size - 1) % pool.size;
 const measureSlots = (pool: PosePool): [number, number] => [0, 1 % measureWorkers(pool)];
 
 /**
- * Every tracking model the stage uses, on every worker that runs it: loaded ahead of the first job
- * (loading takes a second or two each), and afresh for each analysis (`fresh`), so that its figures
+ * Every tracking model the stage uses, on every worker that runs it, as one that has read no frames
+ * (`fresh`: loaded where missing, replaced where an analysis used it), so that each analysis's figures
  * depend on its own video alone (a re-upload of the same clip reads the same).
  */
-function trackingModels(pool: PosePool, fresh: boolean): Promise<unknown>[] {
+function trackingModels(pool: PosePool): Promise<unknown>[] {
+  const load = (variant: ModelVariant, worker: number) => pool.run({ variant, numPoses: 1, video: true, frames: [], worker, fresh: true });
   return [
-    ...Array.from({ length: pool.size }, (_, worker) => pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker, fresh })),
-    ...Array.from({ length: measureWorkers(pool) }, (_, worker) => pool.run({ variant: MEASURE_MODEL, numPoses: 1, video: true, frames: [], worker, fresh })),
+    ...Array.from({ length: pool.size }, (_, worker) => load('lite', worker)),
+    ...Array.from({ length: measureWorkers(pool) }, (_, worker) => load(MEASURE_MODEL, worker)),
   ];
 }
 
-export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
-  await Promise.all(trackingModels(pool, false));
-}
-
 /**
- * Replaces every tracking model an analysis has used with a new one, and settles when the pool holds
- * only unused ones. The stage asks for it as each analysis ends, so the new models load while the worker
- * waits for the next upload rather than at the start of it: on 2 cores, loading all four took the first
- * 1-2 s of every analysis (models from the last analysis are never reused: see PoseRequest.fresh).
+ * Settles when every worker holds unused tracking models: at the worker's start, and again as each
+ * analysis ends (runPoseStage), so the next analysis's models load while the worker waits for the upload
+ * rather than in its first seconds (on 2 cores, loading all four took 1-2 s of every analysis).
  */
-export async function renewPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
-  await Promise.all(trackingModels(pool, true));
+export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<void> {
+  await Promise.all(trackingModels(pool));
 }
 
 /**
@@ -188,7 +184,7 @@ export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResu
     return await findAndMeasure(input, pool);
   } finally {
     // Not awaited: the job goes on to its write-up while the workers load the next analysis's models.
-    void renewPosePool(pool).catch(() => undefined);
+    void warmPosePool(pool).catch(() => undefined);
   }
 }
 
@@ -200,9 +196,9 @@ async function findAndMeasure(input: PoseStageInput, pool: PosePool): Promise<Po
     return performance.now();
   };
   // Queued ahead of the search's calls on each worker, so every call of this analysis meets unused
-  // models: a no-op where the last analysis's renewal (runPoseStage) has already replaced them.
+  // models: a no-op where the last analysis's end (runPoseStage) has already replaced them.
   // Not awaited: a model that fails to start fails the first call that needs it, with its error.
-  void Promise.allSettled(trackingModels(pool, true));
+  void Promise.allSettled(trackingModels(pool));
   const stride = Math.max(1, Math.round(input.fps / 30));
   // Frames from the transcode are used when their shape matches the playback video (rounding aside).
   const given = input.searchFrames;

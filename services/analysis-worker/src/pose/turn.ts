@@ -23,20 +23,21 @@
  * tour players, the heavy model alike), and a straight lead arm extended past the elbow misses because
  * the model's lead elbow under the raised arm is off the arm too.
  *
- * Face-on, hips: as the hips turn, the model's two hip points come together far less than the joints
- * do (read as joints, through the arc cosine, every tour player's hips read 10-30°; at stop 46 the two
- * tour players' reached 21 and 25°, against 34 and 44 from behind). Drawn on the pictures
+ * Face-on, hips: as the hips turn, the model's two hip points come together far less than the joints do
+ * (read as joints, through the arc cosine, every tour player's hips read 10-30°; at stop 46 the two tour
+ * players' reached 21 and 25°, against 34 and 44 from behind). Drawn on the pictures
  * (bench/shoulders-drawn.ts --hips) they sit inside the hips' outline, near the joints, so the model
- * places them as if the hips had turned about as far as their visible outline narrowed: seen from above the hips are an oval about PELVIS_DEPTH_RATIO
- * as deep as they are wide, and a turn θ narrows that outline only to √(cos²θ + k²·sin²θ) of its
- * square-on width. Their narrowing is read through that oval: an anatomical reading of how the points
- * behave, which puts both tour players' face-on hips within 5-7° of their down-the-line figure, not a
- * claim of where the points sit. The outline itself, read from the model's person mask, depends on the
- * height it is read at more than on the turn (bench/hip-outline.ts). The width at address is the
- * golfer's own yardstick, corrected for a camera off square like the shoulders. A width the oval cannot
- * have (narrower than its depth) is no reading at all: on the shared HEVC clip the model's whole lower
- * body folds in through the backswing (knees 35 pixels apart at address, 14-29 later; the ankles, which
- * stay planted, at 12-95% of their address width), so its hips are withheld.
+ * places them as if the hips had turned about as far as their visible outline narrowed: seen from above
+ * the hips are an oval about PELVIS_DEPTH_RATIO as deep as they are wide, and a turn θ narrows that
+ * outline only to √(cos²θ + k²·sin²θ) of its square-on width. Their narrowing is read through that oval:
+ * an anatomical reading of how the points behave, which puts both tour players' face-on hips within 5-7°
+ * of their down-the-line figure, not a claim of where the points sit. The outline itself, read from the
+ * model's person mask, depends on the height it is read at more than on the turn (bench/hip-outline.ts).
+ * The width at address is the golfer's own yardstick, corrected for a camera off square like the
+ * shoulders. A width the oval cannot have (narrower than its depth) is no reading at all: on the shared
+ * HEVC clip the model's whole lower body folds in through the backswing (knees 35 pixels apart at
+ * address, 14-29 later; the ankles, which stay planted, at 12-95% of their address width), so its hips
+ * are withheld.
  *
  * Down the line, shoulders and hips: from behind the turn happens in depth (toward and away from the
  * camera) early in the backswing and across the picture near the top. The pose model's 3D skeleton holds
