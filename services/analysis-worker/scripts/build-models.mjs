@@ -38,107 +38,108 @@ const refVector = (items) => ({ type: 'refs', items });
 const f32Vector = (items) => ({ type: 'f32', items });
 const byteVector = (data) => ({ type: 'bytes', data });
 
-function serialize(rootNode, identifier, externalBase, fixedSize) {
-  const out = [];
-  let size = 0;
-  const ensure = (n) => {
-    while (out.length < n) out.push(0);
-  };
-  const align = (a) => {
-    size = Math.ceil(size / a) * a;
-    ensure(size);
-  };
-  const w32 = (pos, v) => {
-    ensure(pos + 4);
-    out[pos] = v & 255;
-    out[pos + 1] = (v >>> 8) & 255;
-    out[pos + 2] = (v >>> 16) & 255;
-    out[pos + 3] = (v >>> 24) & 255;
-  };
-  const w16 = (pos, v) => {
-    ensure(pos + 2);
-    out[pos] = v & 255;
-    out[pos + 1] = (v >>> 8) & 255;
-  };
-  const place = (node) => {
-    if (node.type === 'table') {
+/** A growing little-endian byte buffer with flatbuffer alignment. */
+class Bytes {
+  out = [];
+  size = 0;
+  ensure(n) {
+    while (this.out.length < n) this.out.push(0);
+  }
+  align(a) {
+    this.size = Math.ceil(this.size / a) * a;
+    this.ensure(this.size);
+  }
+  w32(pos, v) {
+    this.ensure(pos + 4);
+    for (let k = 0; k < 4; k++) this.out[pos + k] = (v >>> (8 * k)) & 255;
+  }
+  w16(pos, v) {
+    this.ensure(pos + 2);
+    this.out[pos] = v & 255;
+    this.out[pos + 1] = (v >>> 8) & 255;
+  }
+  /** A uint32 length, then `n` bytes written by `write(pos)`; returns where the length sits. */
+  lengthPrefixed(n, itemBytes, write) {
+    const pos = this.size;
+    this.w32(pos, n);
+    this.size = pos + 4 + n * itemBytes;
+    this.ensure(this.size);
+    write(pos + 4);
+    return pos;
+  }
+}
+
+/** Lays out one node (and, after it, its children); returns its position. */
+function place(b, node, externalBase) {
+  const target = (f) => (f.kind === 'abs' ? externalBase + f.pos : place(b, f.node, externalBase));
+  switch (node.type) {
+    case 'table': {
       const n = node.fields.length;
-      align(2);
-      const vt = size;
-      size += 4 + 2 * n;
-      align(4);
-      const tbl = size;
+      b.align(2);
+      const vt = b.size;
+      b.size += 4 + 2 * n;
+      b.align(4);
+      const tbl = b.size;
       const objSize = 4 + 4 * n;
-      size += objSize;
-      ensure(size);
-      w16(vt, 4 + 2 * n);
-      w16(vt + 2, objSize);
-      w32(tbl, tbl - vt);
+      b.size += objSize;
+      b.ensure(b.size);
+      b.w16(vt, 4 + 2 * n);
+      b.w16(vt + 2, objSize);
+      b.w32(tbl, tbl - vt);
       const pending = [];
       node.fields.forEach((f, i) => {
         const at = tbl + 4 + 4 * i;
-        w16(vt + 4 + 2 * i, f ? 4 + 4 * i : 0);
+        b.w16(vt + 4 + 2 * i, f ? 4 + 4 * i : 0);
         if (!f) return;
-        if (f.kind === 'u8') out[at] = f.value;
-        else if (f.kind === 'u32') w32(at, f.value);
+        if (f.kind === 'u8') b.out[at] = f.value;
+        else if (f.kind === 'u32') b.w32(at, f.value);
         else pending.push([at, f]);
       });
-      for (const [at, f] of pending) w32(at, (f.kind === 'abs' ? externalBase + f.pos : place(f.node)) - at);
+      for (const [at, f] of pending) b.w32(at, target(f) - at);
       return tbl;
     }
-    if (node.type === 'string') {
-      align(4);
-      const pos = size;
+    case 'string': {
+      b.align(4);
       const bytes = Buffer.from(node.s, 'utf8');
-      w32(pos, bytes.length);
-      bytes.forEach((b, i) => (out[pos + 4 + i] = b));
-      size = pos + 4 + bytes.length + 1;
-      ensure(size);
+      const pos = b.lengthPrefixed(bytes.length, 1, (at) => bytes.forEach((v, i) => (b.out[at + i] = v)));
+      b.size += 1; // the terminating zero
+      b.ensure(b.size);
       return pos;
     }
-    if (node.type === 'f32') {
-      align(4);
-      const pos = size;
-      w32(pos, node.items.length);
+    case 'f32': {
+      b.align(4);
       const fb = Buffer.alloc(4);
-      node.items.forEach((v, i) => {
-        fb.writeFloatLE(v, 0);
-        w32(pos + 4 + 4 * i, fb.readUInt32LE(0));
-      });
-      size = pos + 4 + 4 * node.items.length;
-      return pos;
+      return b.lengthPrefixed(node.items.length, 4, (at) =>
+        node.items.forEach((v, i) => {
+          fb.writeFloatLE(v, 0);
+          b.w32(at + 4 * i, fb.readUInt32LE(0));
+        }),
+      );
     }
-    if (node.type === 'bytes') {
+    case 'bytes':
       // data must start 16-aligned (schema: force_align 16); the length sits just before it.
-      size = Math.ceil((size + 4) / 16) * 16 - 4;
-      const pos = size;
-      w32(pos, node.data.length);
-      ensure(pos + 4 + node.data.length);
-      for (let i = 0; i < node.data.length; i++) out[pos + 4 + i] = node.data[i];
-      size = pos + 4 + node.data.length;
-      return pos;
-    }
-    if (node.type === 'refs') {
-      align(4);
-      const pos = size;
-      w32(pos, node.items.length);
-      size = pos + 4 + 4 * node.items.length;
-      ensure(size);
-      node.items.forEach((item, i) => {
-        const at = pos + 4 + 4 * i;
-        w32(at, (item.kind === 'abs' ? externalBase + item.pos : place(item.node)) - at);
+      b.size = Math.ceil((b.size + 4) / 16) * 16 - 4;
+      return b.lengthPrefixed(node.data.length, 1, (at) => {
+        for (let i = 0; i < node.data.length; i++) b.out[at + i] = node.data[i];
       });
-      return pos;
+    case 'refs': {
+      b.align(4);
+      return b.lengthPrefixed(node.items.length, 4, (at) => node.items.forEach((item, i) => b.w32(at + 4 * i, target(item) - (at + 4 * i))));
     }
-    throw new Error(`unknown node ${node.type}`);
-  };
-  size = 8;
-  ensure(8);
-  Buffer.from(identifier, 'ascii').forEach((b, i) => (out[4 + i] = b));
-  const root = place(rootNode);
-  w32(0, root);
-  if (fixedSize !== undefined) ensure(fixedSize);
-  return Buffer.from(out);
+    default:
+      throw new Error(`unknown node ${node.type}`);
+  }
+}
+
+function serialize(rootNode, identifier, externalBase, fixedSize) {
+  const b = new Bytes();
+  b.size = 8;
+  b.ensure(8);
+  Buffer.from(identifier, 'ascii').forEach((v, i) => (b.out[4 + i] = v));
+  const root = place(b, rootNode, externalBase);
+  b.w32(0, root);
+  if (fixedSize !== undefined) b.ensure(fixedSize);
+  return Buffer.from(b.out);
 }
 
 // ---- reading the original tflite root table ---------------------------------------------------------

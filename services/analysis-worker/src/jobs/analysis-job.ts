@@ -100,58 +100,15 @@ interface RunContext {
 
 async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   const { clock, warnings } = ctx;
-  const progress = (stage: string, percent: number) => ctx.onProgress?.({ stage, percent: Math.round(percent) });
+  const progress = progressOf(ctx);
   const club = asClub(row.club_selection);
   const tour: TourComparison = row.tour_comparison === 'lpga' ? 'lpga' : 'pga';
   if (!row.face_on_key) throw new AnalysisFailure('No face-on video was uploaded', 'Face-On Video Required: Please upload a face-on view video to proceed.');
 
-  const videoCtx = (from: number, to: number) => ({
-    store: deps.store,
-    tools: deps.tools,
-    workDir: ctx.workDir,
-    clock,
-    maxVideoSeconds: deps.maxVideoSeconds,
-    signal: ctx.signal,
-    onProgress: (f: number) => progress('transcode', from + f * (to - from)),
-  });
   progress('download', 0);
-  const faceOnStarted = await startVideo(videoCtx(5, 40), 'face-on', row.face_on_key);
-  // The face-on pose stage reads the small frames the transcode writes while it is still running.
-  const facePosePending = runPose(deps, ctx, faceOnStarted);
-  // A pose stage that fails or throws makes the rest of the transcode pointless: stop it.
-  let stoppedForPose = false;
-  const stopTranscode = () => {
-    stoppedForPose = true;
-    faceOnStarted.abort();
-  };
-  facePosePending.then((out) => (!out.ok && !out.skipped ? stopTranscode() : undefined), stopTranscode);
-  let faceOn: PreparedVideo;
-  try {
-    faceOn = await faceOnStarted.ready;
-  } catch (error) {
-    if (!stoppedForPose) throw error; // the transcode's own failure (an undecodable video…)
-    const pose = await facePosePending.then((out) => ({ out }), (failure: unknown) => ({ failure }));
-    if ('failure' in pose) throw pose.failure;
-    if (!pose.out.ok) throw poseFailure(pose.out);
-    throw error;
-  }
-  progress('pose', 45);
-  const facePose = await facePosePending;
-  if (!facePose.ok) {
-    if (!facePose.skipped) throw poseFailure(facePose);
-    warnings.push(`Body analysis unavailable: ${facePose.reason}`);
-  }
-
-  let downTheLine: PreparedVideo | null = null;
-  if (row.down_the_line_key) {
-    try {
-      downTheLine = await prepareVideo(videoCtx(45, 60), 'down-the-line', row.down_the_line_key);
-    } catch (error) {
-      // Only the face-on video is required; a bad optional video is reported, not fatal.
-      if (!(error instanceof AnalysisFailure)) throw error;
-      warnings.push(`Down-the-line video skipped: ${error.reason}`);
-    }
-  }
+  const { video: faceOn, pose: facePose } = await faceOnView(deps, ctx, row.face_on_key);
+  if (!facePose.ok) warnings.push(`Body analysis unavailable: ${facePose.reason}`);
+  const downTheLine = row.down_the_line_key ? await optionalVideo(deps, ctx, row.down_the_line_key) : null;
 
   const lmInput = launchNumbersOf(row);
   const launchMonitor: LaunchMonitorAnalysis | null = hasLaunchMonitorData(lmInput)
@@ -171,19 +128,7 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   const text = await clock.time('write-up', () => writeAnalysisTexts(deps.stages.writeUp, { club, tour, launchMonitor, pose, downTheLinePose }));
 
   progress('upload', 90);
-  const owner = { userId: row.user_id, analysisId: row.id };
-  const media: AnalysisMedia = {};
-  await clock.time('upload', async () => {
-    for (const [video, out] of [[faceOn, facePose], [downTheLine, dtlPose]] as const) {
-      if (!video) continue;
-      media[video.view] = await publishView(deps.store, owner, video.view, {
-        playbackPath: video.playbackPath,
-        posterPath: video.posterPath,
-        keyframes: out?.ok ? out.keyframes : {},
-        poseTrack: out?.ok ? out.poseTrack : null,
-      });
-    }
-  });
+  const media = await clock.time('upload', () => publishMedia(deps, row, [[faceOn, facePose], [downTheLine, dtlPose]]));
   progress('store', 98);
 
   const fields = facePose.ok ? facePose.fields : null;
@@ -206,6 +151,79 @@ async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
     },
     ...text,
   };
+}
+
+const progressOf = (ctx: RunContext) => (stage: string, percent: number) => ctx.onProgress?.({ stage, percent: Math.round(percent) });
+
+/** What the video stages need, with the transcode's progress mapped onto [from, to] of the whole. */
+function videoContext(deps: AnalysisDeps, ctx: RunContext, from: number, to: number) {
+  const progress = progressOf(ctx);
+  return {
+    store: deps.store,
+    tools: deps.tools,
+    workDir: ctx.workDir,
+    clock: ctx.clock,
+    maxVideoSeconds: deps.maxVideoSeconds,
+    signal: ctx.signal,
+    onProgress: (f: number) => progress('transcode', from + f * (to - from)),
+  };
+}
+
+/**
+ * The face-on video, transcoded, and its pose stage, which reads the small frames the transcode writes
+ * while it is still running. A pose stage that fails stops the transcode (the analysis fails with the
+ * pose stage's reason); one that is skipped leaves the analysis without body figures.
+ */
+async function faceOnView(deps: AnalysisDeps, ctx: RunContext, key: string): Promise<{ video: PreparedVideo; pose: PoseStageOutput }> {
+  const started = await startVideo(videoContext(deps, ctx, 5, 40), 'face-on', key);
+  const posePending = runPose(deps, ctx, started);
+  let stoppedForPose = false;
+  const stopTranscode = () => {
+    stoppedForPose = true;
+    started.abort();
+  };
+  posePending.then((out) => (!out.ok && !out.skipped ? stopTranscode() : undefined), stopTranscode);
+  let video: PreparedVideo;
+  try {
+    video = await started.ready;
+  } catch (error) {
+    if (!stoppedForPose) throw error; // the transcode's own failure (an undecodable video…)
+    const pose = await posePending.then((out) => ({ out }), (failure: unknown) => ({ failure }));
+    if ('failure' in pose) throw pose.failure;
+    if (!pose.out.ok) throw poseFailure(pose.out);
+    throw error;
+  }
+  progressOf(ctx)('pose', 45);
+  const pose = await posePending;
+  if (!pose.ok && !pose.skipped) throw poseFailure(pose);
+  return { video, pose };
+}
+
+/** The down-the-line video, transcoded; only the face-on video is required, so a bad one is a warning. */
+async function optionalVideo(deps: AnalysisDeps, ctx: RunContext, key: string): Promise<PreparedVideo | null> {
+  try {
+    return await prepareVideo(videoContext(deps, ctx, 45, 60), 'down-the-line', key);
+  } catch (error) {
+    if (!(error instanceof AnalysisFailure)) throw error;
+    ctx.warnings.push(`Down-the-line video skipped: ${error.reason}`);
+    return null;
+  }
+}
+
+/** Each video's playback, poster, key frames and pose track, stored where the golfer's page reads them. */
+async function publishMedia(deps: AnalysisDeps, row: AnalysisRow, views: [PreparedVideo | null, PoseStageOutput | null][]): Promise<AnalysisMedia> {
+  const owner = { userId: row.user_id, analysisId: row.id };
+  const media: AnalysisMedia = {};
+  for (const [video, out] of views) {
+    if (!video) continue;
+    media[video.view] = await publishView(deps.store, owner, video.view, {
+      playbackPath: video.playbackPath,
+      posterPath: video.posterPath,
+      keyframes: out?.ok ? out.keyframes : {},
+      poseTrack: out?.ok ? out.poseTrack : null,
+    });
+  }
+  return media;
 }
 
 const playbackFacts = (video: PreparedVideo) => ({ fps: video.playback.fps, width: video.playback.displayWidth, height: video.playback.displayHeight });

@@ -204,6 +204,16 @@ async function dropBody(parts: AsyncIterable<Multipart>, current?: Multipart): P
 
 const optionalNumber = (value: string | undefined) => (isBlank(value) ? null : formNumber(value));
 
+/** One upload on its way in: what is known before the commit. */
+interface Incoming {
+  deps: GatewayDeps;
+  req: UploadRequest;
+  facts: AllowanceFacts;
+  id: number;
+  fields: Record<string, string>;
+  files: Partial<Record<VideoField, StoredFile>>;
+}
+
 export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Promise<CreateAnalysisResponse> {
   const { deps } = ctx;
   const { userId } = req;
@@ -219,51 +229,12 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
   const timings: Record<string, number> = {};
   const lap = (name: string) => (timings[name] = Math.round(performance.now() - started));
   const id = await reserveAnalysisId(deps.db);
-  const prefix = analysisPrefix(userId, id);
-  const fields: Record<string, string> = {};
-  const files: Partial<Record<VideoField, StoredFile>> = {};
-
+  const upload: Incoming = { deps, req, facts, id, fields: {}, files: {} };
+  const { fields, files } = upload;
   try {
-    const receivePart = async (part: Multipart) => {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        if (part.fieldname === 'userId' && String(part.value).trim() !== String(userId)) throw new HttpError(403, 'Forbidden');
-        return;
-      }
-      const field = part.fieldname;
-      if (!isVideoField(field)) throw new HttpError(400, `Unexpected file field: ${field}`);
-      if (files[field]) throw new HttpError(400, `Only one ${field} file may be sent`);
-      const refusal = uploadRefusal(facts, { club: fields.clubSelection, hasDownTheLine: field === 'downTheLineVideo' });
-      if (refusal) throw refused(refusal);
-      const kindIssue = checkVideoFileKind({ name: part.filename, type: part.mimetype }, field);
-      if (kindIssue) throw invalid(kindIssue);
-
-      const declared = declaredSize(fields[declaredSizeField(field)]);
-      if (declared !== undefined && declared > MAX_VIDEO_BYTES) throw invalid(fileTooLarge(declared, field), 413);
-
-      const view = VIEWS[field];
-      const key = originalKey(userId, id, view);
-      let size: number;
-      try {
-        size = await fromStore(() => streamToStore(deps.store, key, part.file, part.mimetype, declared, req.signal));
-      } catch (error) {
-        if (!(error instanceof DeclaredSizeMismatch)) throw error;
-        // Some stores (s3rver) still write the cut-off body of an aborted PUT a moment later; the
-        // clean-up that follows must come after that.
-        await new Promise((r) => setTimeout(r, ABORTED_PUT_SETTLE_MS));
-        throw new HttpError(400, `The ${VIEWS[field]} video's length did not match the ${field}Size sent with it`, { title: 'Invalid Video File' });
-      }
-      if (part.file.truncated) {
-        const estimate = Math.max(req.contentLength ?? 0, MAX_VIDEO_BYTES + 1);
-        throw invalid(fileTooLarge(estimate, field), 413);
-      }
-      if (size === 0) throw invalid(emptyVideo(field));
-      files[field] = { facts: { name: part.filename, type: part.mimetype, size }, key, view };
-    };
-
     for await (const part of req.parts) {
       try {
-        await receivePart(part);
+        await receivePart(upload, part);
       } catch (error) {
         if (error instanceof HttpError) await dropBody(req.parts, part);
         throw error;
@@ -277,52 +248,11 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
     const late = uploadRefusal(facts, { club, hasDownTheLine: Boolean(files.downTheLineVideo) });
     if (late) throw refused(late);
 
-    const probe: Partial<Record<CameraView, VideoProbe>> = {};
-    for (const [field, file] of Object.entries(files) as Array<[VideoField, StoredFile]>) {
-      try {
-        probe[file.view] = await fromStore(() => probeStoredVideo(deps.store, file.key));
-      } catch (error) {
-        if (!(error instanceof UnreadableVideoError)) throw error;
-        // ffprobe's words (demuxer names, memory addresses) are for the log, not for the golfer.
-        deps.logger.info({ analysisId: id, field, probe: error.message }, 'uploaded file is not a readable video');
-        throw invalid(unreadableVideo(field));
-      }
-    }
-
+    const probe = await probeFiles(upload);
     lap('probedMs');
-    const gender = fields.gender?.trim().toLowerCase();
-    await deps.db.transaction().execute(async (trx) => {
-      // Two uploads racing for the last allowance queue on this lock; the second sees the first's row.
-      const plan = await lockUploadPlan(trx, userId);
-      if (!plan) throw new HttpError(401, 'Unauthorized');
-      const clubsThisWeek = plan.isPremium ? await clubsUploadedInWeek(trx, userId, facts.week.date) : new Set<string>();
-      const refusal = uploadRefusal({ ...plan, clubsThisWeek, week: facts.week }, { club, hasDownTheLine: Boolean(files.downTheLineVideo) });
-      if (refusal) throw refused(refusal);
-      await insertAnalysis(trx, {
-        id,
-        userId,
-        clubSelection: club,
-        tourComparison: tourComparisonOf(fields) ?? 'pga',
-        gender: gender === 'male' || gender === 'female' ? gender : null,
-        age: optionalNumber(fields.age),
-        clubSpeed: optionalNumber(fields.clubSpeed),
-        ballSpeed: optionalNumber(fields.ballSpeed),
-        carry: optionalNumber(fields.carry),
-        total: optionalNumber(fields.total),
-        spinRate: optionalNumber(fields.spinRate),
-        clubPath: optionalNumber(fields.clubPath),
-        faceAngle: optionalNumber(fields.faceAngle),
-        faceOnKey: files.faceOnVideo!.key,
-        downTheLineKey: files.downTheLineVideo?.key ?? null,
-        probe,
-        uploadWeek: facts.week.date,
-        spendsWeeklyAllowance: plan.isPremium,
-      });
-      await countUpload(trx, userId);
-      // The analysis job leaves through the outbox with this event (JOBS.analysis.startedBy).
-      await publishInTransaction(trx, CORE_SCHEMA, { type: 'analysis.uploaded', payload: { analysisId: id, club }, userId, requestId: req.requestId });
-    });
+    await commitUpload(upload, club, probe);
   } catch (error) {
+    const prefix = analysisPrefix(userId, id);
     await deps.store.deletePrefix(prefix).catch((err: unknown) => deps.logger.error({ err, prefix }, 'could not delete the objects of a refused upload'));
     throw error;
   }
@@ -332,4 +262,96 @@ export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Pro
   // The relay also runs on a timer; this only makes the job leave at once (a no-op while Redis is away).
   deps.relay.nudge();
   return { id, status: 'pending' };
+}
+
+/** One multipart part: a form field is kept; a video is checked, streamed into storage and checked again. */
+async function receivePart(upload: Incoming, part: Multipart): Promise<void> {
+  const { deps, req, facts, fields, files } = upload;
+  if (part.type === 'field') {
+    if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    if (part.fieldname === 'userId' && String(part.value).trim() !== String(req.userId)) throw new HttpError(403, 'Forbidden');
+    return;
+  }
+  const field = part.fieldname;
+  if (!isVideoField(field)) throw new HttpError(400, `Unexpected file field: ${field}`);
+  if (files[field]) throw new HttpError(400, `Only one ${field} file may be sent`);
+  const refusal = uploadRefusal(facts, { club: fields.clubSelection, hasDownTheLine: field === 'downTheLineVideo' });
+  if (refusal) throw refused(refusal);
+  const kindIssue = checkVideoFileKind({ name: part.filename, type: part.mimetype }, field);
+  if (kindIssue) throw invalid(kindIssue);
+
+  const declared = declaredSize(fields[declaredSizeField(field)]);
+  if (declared !== undefined && declared > MAX_VIDEO_BYTES) throw invalid(fileTooLarge(declared, field), 413);
+
+  const view = VIEWS[field];
+  const key = originalKey(req.userId, upload.id, view);
+  let size: number;
+  try {
+    size = await fromStore(() => streamToStore(deps.store, key, part.file, part.mimetype, declared, req.signal));
+  } catch (error) {
+    if (!(error instanceof DeclaredSizeMismatch)) throw error;
+    // Some stores (s3rver) still write the cut-off body of an aborted PUT a moment later; the
+    // clean-up that follows must come after that.
+    await new Promise((r) => setTimeout(r, ABORTED_PUT_SETTLE_MS));
+    throw new HttpError(400, `The ${view} video's length did not match the ${field}Size sent with it`, { title: 'Invalid Video File' });
+  }
+  if (part.file.truncated) {
+    const estimate = Math.max(req.contentLength ?? 0, MAX_VIDEO_BYTES + 1);
+    throw invalid(fileTooLarge(estimate, field), 413);
+  }
+  if (size === 0) throw invalid(emptyVideo(field));
+  files[field] = { facts: { name: part.filename, type: part.mimetype, size }, key, view };
+}
+
+/** ffprobe on each stored file; one it cannot read is the golfer's 'Invalid Video File'. */
+async function probeFiles({ deps, id, files }: Incoming): Promise<Partial<Record<CameraView, VideoProbe>>> {
+  const probe: Partial<Record<CameraView, VideoProbe>> = {};
+  for (const [field, file] of Object.entries(files) as Array<[VideoField, StoredFile]>) {
+    try {
+      probe[file.view] = await fromStore(() => probeStoredVideo(deps.store, file.key));
+    } catch (error) {
+      if (!(error instanceof UnreadableVideoError)) throw error;
+      // ffprobe's words (demuxer names, memory addresses) are for the log, not for the golfer.
+      deps.logger.info({ analysisId: id, field, probe: error.message }, 'uploaded file is not a readable video');
+      throw invalid(unreadableVideo(field));
+    }
+  }
+  return probe;
+}
+
+/** The row, the spent allowance, the upload counter and analysis.uploaded, in one transaction. */
+async function commitUpload(upload: Incoming, club: string, probe: Partial<Record<CameraView, VideoProbe>>): Promise<void> {
+  const { deps, req, facts, id, fields, files } = upload;
+  const gender = fields.gender?.trim().toLowerCase();
+  await deps.db.transaction().execute(async (trx) => {
+    // Two uploads racing for the last allowance queue on this lock; the second sees the first's row.
+    const plan = await lockUploadPlan(trx, req.userId);
+    if (!plan) throw new HttpError(401, 'Unauthorized');
+    const clubsThisWeek = plan.isPremium ? await clubsUploadedInWeek(trx, req.userId, facts.week.date) : new Set<string>();
+    const refusal = uploadRefusal({ ...plan, clubsThisWeek, week: facts.week }, { club, hasDownTheLine: Boolean(files.downTheLineVideo) });
+    if (refusal) throw refused(refusal);
+    await insertAnalysis(trx, {
+      id,
+      userId: req.userId,
+      clubSelection: club,
+      tourComparison: tourComparisonOf(fields) ?? 'pga',
+      gender: gender === 'male' || gender === 'female' ? gender : null,
+      age: optionalNumber(fields.age),
+      clubSpeed: optionalNumber(fields.clubSpeed),
+      ballSpeed: optionalNumber(fields.ballSpeed),
+      carry: optionalNumber(fields.carry),
+      total: optionalNumber(fields.total),
+      spinRate: optionalNumber(fields.spinRate),
+      clubPath: optionalNumber(fields.clubPath),
+      faceAngle: optionalNumber(fields.faceAngle),
+      faceOnKey: files.faceOnVideo!.key,
+      downTheLineKey: files.downTheLineVideo?.key ?? null,
+      probe,
+      uploadWeek: facts.week.date,
+      spendsWeeklyAllowance: plan.isPremium,
+    });
+    await countUpload(trx, req.userId);
+    // The analysis job leaves through the outbox with this event (JOBS.analysis.startedBy).
+    await publishInTransaction(trx, CORE_SCHEMA, { type: 'analysis.uploaded', payload: { analysisId: id, club }, userId: req.userId, requestId: req.requestId });
+  });
 }

@@ -128,6 +128,79 @@ function NumberField({ name, values, onChange, placeholder }: { name: keyof type
   );
 }
 
+type FieldChange = (name: keyof UploadFormValues, value: string) => void;
+
+/** Club (one not yet used this week, for Premium), tour comparison and age. */
+function SwingDetailsCard({ status, values, onChange: set }: { status: UploadStatus; values: UploadFormValues; onChange: FieldChange }) {
+  return (
+    <Card>
+      <CardHeader title="Swing Details" />
+      <div className="an-stack">
+        <fieldset className="an-fieldset">
+          <legend className="sf-field__label">Club</legend>
+          <div className="an-segment">
+            {(['driver', '7-iron'] as const).map((club) => {
+              const available = clubAvailable(status, club) || !status.isPremium;
+              return (
+                <label key={club}>
+                  <input type="radio" name="clubSelection" value={club} checked={values.clubSelection === club} disabled={!available} onChange={() => set('clubSelection', club)} />
+                  {club === 'driver' ? 'Driver' : '7-Iron'}
+                  {!available && <span className="an-small">&nbsp;· used this week</span>}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        <Field label="Tour comparison">
+          <Select name="gender" value={values.gender} onChange={(e) => set('gender', e.target.value)}>
+            <option value="male">Male (PGA Tour)</option>
+            <option value="female">Female (LPGA Tour)</option>
+          </Select>
+        </Field>
+        <NumberField name="age" values={values} onChange={set} placeholder="e.g. 42" />
+      </div>
+    </Card>
+  );
+}
+
+/** The optional launch-monitor numbers, with the smash factor they give. */
+function LaunchMonitorCard({ values, onChange: set }: { values: UploadFormValues; onChange: FieldChange }) {
+  const smash = values.ballSpeed.trim() && Number(values.ballSpeed) > 0 ? smashFactor(Number(values.ballSpeed), Number(values.clubSpeed) || null) : null;
+  return (
+    <Card>
+      <CardHeader title="Launch Monitor Data" icon={<Gauge size={18} />} action={<span className="an-small">Optional</span>} />
+      <p className="an-small an-mb">If you enter any number, club speed and ball speed are required.</p>
+      <div className="an-grid-2">
+        <NumberField name="clubSpeed" values={values} onChange={set} />
+        <NumberField name="ballSpeed" values={values} onChange={set} />
+        <div className="an-stat an-smash" aria-live="polite">
+          <b>{smash === null ? '—' : smash.toFixed(2)}</b>
+          <span>Smash factor (computed)</span>
+        </div>
+        <NumberField name="spinRate" values={values} onChange={set} />
+        <NumberField name="clubPath" values={values} onChange={set} placeholder="+ in-to-out" />
+        <NumberField name="faceAngle" values={values} onChange={set} placeholder="+ open" />
+        <NumberField name="carry" values={values} onChange={set} />
+        {values.clubSelection === 'driver' && <NumberField name="total" values={values} onChange={set} />}
+      </div>
+    </Card>
+  );
+}
+
+function UploadProgressCard({ progress }: { progress: number }) {
+  return (
+    <Card aria-live="polite">
+      <div className="an-between an-mb">
+        <span className="an-row">
+          <Spinner size="sm" label="" /> {progress < 100 ? 'Uploading video...' : 'Finishing upload...'}
+        </span>
+        <b>{progress}%</b>
+      </div>
+      <ProgressBar value={progress} label="Upload progress" />
+    </Card>
+  );
+}
+
 function UploadForm({ status }: { status: UploadStatus }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -173,8 +246,6 @@ function UploadForm({ status }: { status: UploadStatus }) {
     }
   };
 
-  const smash = values.ballSpeed.trim() && Number(values.ballSpeed) > 0 ? smashFactor(Number(values.ballSpeed), Number(values.clubSpeed) || null) : null;
-
   return (
     <form className="an-screen" onSubmit={onSubmit} noValidate>
       <Link to="/" className="an-link">
@@ -197,63 +268,9 @@ function UploadForm({ status }: { status: UploadStatus }) {
         </div>
       </Card>
 
-      <Card>
-        <CardHeader title="Swing Details" />
-        <div className="an-stack">
-          <fieldset className="an-fieldset">
-            <legend className="sf-field__label">Club</legend>
-            <div className="an-segment">
-              {(['driver', '7-iron'] as const).map((club) => {
-                const available = clubAvailable(status, club) || !status.isPremium;
-                return (
-                  <label key={club}>
-                    <input type="radio" name="clubSelection" value={club} checked={values.clubSelection === club} disabled={!available} onChange={() => set('clubSelection', club)} />
-                    {club === 'driver' ? 'Driver' : '7-Iron'}
-                    {!available && <span className="an-small">&nbsp;· used this week</span>}
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-          <Field label="Tour comparison">
-            <Select name="gender" value={values.gender} onChange={(e) => set('gender', e.target.value)}>
-              <option value="male">Male (PGA Tour)</option>
-              <option value="female">Female (LPGA Tour)</option>
-            </Select>
-          </Field>
-          <NumberField name="age" values={values} onChange={set} placeholder="e.g. 42" />
-        </div>
-      </Card>
-
-      <Card>
-        <CardHeader title="Launch Monitor Data" icon={<Gauge size={18} />} action={<span className="an-small">Optional</span>} />
-        <p className="an-small an-mb">If you enter any number, club speed and ball speed are required.</p>
-        <div className="an-grid-2">
-          <NumberField name="clubSpeed" values={values} onChange={set} />
-          <NumberField name="ballSpeed" values={values} onChange={set} />
-          <div className="an-stat an-smash" aria-live="polite">
-            <b>{smash === null ? '—' : smash.toFixed(2)}</b>
-            <span>Smash factor (computed)</span>
-          </div>
-          <NumberField name="spinRate" values={values} onChange={set} />
-          <NumberField name="clubPath" values={values} onChange={set} placeholder="+ in-to-out" />
-          <NumberField name="faceAngle" values={values} onChange={set} placeholder="+ open" />
-          <NumberField name="carry" values={values} onChange={set} />
-          {values.clubSelection === 'driver' && <NumberField name="total" values={values} onChange={set} />}
-        </div>
-      </Card>
-
-      {uploading && (
-        <Card aria-live="polite">
-          <div className="an-between an-mb">
-            <span className="an-row">
-              <Spinner size="sm" label="" /> {progress < 100 ? 'Uploading video...' : 'Finishing upload...'}
-            </span>
-            <b>{progress}%</b>
-          </div>
-          <ProgressBar value={progress} label="Upload progress" />
-        </Card>
-      )}
+      <SwingDetailsCard status={status} values={values} onChange={set} />
+      <LaunchMonitorCard values={values} onChange={set} />
+      {uploading && <UploadProgressCard progress={progress} />}
 
       <Button type="submit" size="lg" block disabled={limitReached || uploading} loading={uploading}>
         {!uploading && <Upload size={18} />}

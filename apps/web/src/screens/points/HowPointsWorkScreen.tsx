@@ -11,6 +11,34 @@ const TOP_TIER = STREAK_TIERS[STREAK_TIERS.length - 1]!;
 const weeksLabel = (min: number, max: number | null) => (max === null ? `${min}+ weeks` : `${min}-${max} weeks`);
 const multiplierLabel = (m: number) => `${Number.isInteger(m * 10) ? m.toFixed(1) : m.toFixed(2)}x`;
 
+/** The streak tiers, the golfer's own highlighted (`streak` null when signed out). */
+function StreakTiersCard({ streak }: { streak: number | null }) {
+  return (
+    <Card aria-label="Streak tiers">
+      <CardHeader title="Streak Tiers" icon={<Flame size={18} color="var(--sf-amber)" />} />
+      <table className="pt-table pt-table--tiers">
+        <thead>
+          <tr>
+            <th scope="col">Streak</th>
+            <th scope="col">Multiplier</th>
+            <th scope="col">Per exercise</th>
+          </tr>
+        </thead>
+        <tbody>
+          {STREAK_TIERS.map((t) => (
+            <tr key={t.min} className={streak !== null && streak >= t.min && (t.max === null || streak <= t.max) ? 'pt-me' : undefined}>
+              <td>{weeksLabel(t.min, t.max)}</td>
+              <td>{multiplierLabel(t.multiplier)}</td>
+              <td>{t.pointsPerExercise} points</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {streak !== null && <p className="pt-muted pt-mt">Your streak: {streak} {streak === 1 ? 'week' : 'weeks'} (highlighted).</p>}
+    </Card>
+  );
+}
+
 /** /how-points-work: base points, streak tiers, how the weekly streak counts, the 90-point example and tips. */
 export function HowPointsWorkScreen() {
   const { user } = useAuth();
@@ -49,28 +77,7 @@ export function HowPointsWorkScreen() {
         </table>
       </Card>
 
-      <Card aria-label="Streak tiers">
-        <CardHeader title="Streak Tiers" icon={<Flame size={18} color="var(--sf-amber)" />} />
-        <table className="pt-table pt-table--tiers">
-          <thead>
-            <tr>
-              <th scope="col">Streak</th>
-              <th scope="col">Multiplier</th>
-              <th scope="col">Per exercise</th>
-            </tr>
-          </thead>
-          <tbody>
-            {STREAK_TIERS.map((t) => (
-              <tr key={t.min} className={user && user.streak >= t.min && (t.max === null || user.streak <= t.max) ? 'pt-me' : undefined}>
-                <td>{weeksLabel(t.min, t.max)}</td>
-                <td>{multiplierLabel(t.multiplier)}</td>
-                <td>{t.pointsPerExercise} points</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {user && <p className="pt-muted pt-mt">Your streak: {user.streak} {user.streak === 1 ? 'week' : 'weeks'} (highlighted).</p>}
-      </Card>
+      <StreakTiersCard streak={user?.streak ?? null} />
 
       <Card aria-label="How streaks work">
         <CardHeader title="How Streaks Work" icon={<CalendarCheck size={18} />} />

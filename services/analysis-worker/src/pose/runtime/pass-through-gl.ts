@@ -41,6 +41,28 @@ interface PixelSource {
   data: Uint8ClampedArray | Uint8Array;
 }
 
+/** What MediaPipe asks the context about itself: one fixed answer each (a WebGL 2 context with no extensions). */
+const FIXED_ANSWERS = {
+  getExtension: () => null,
+  getSupportedExtensions: () => [],
+  getContextAttributes: () => ({ alpha: true, antialias: false, depth: false, premultipliedAlpha: false }),
+  isContextLost: () => false,
+  getParameter: (p: number) => {
+    if (p === GL.VERSION) return 'WebGL 2.0';
+    if (p === GL.SHADING_LANGUAGE_VERSION) return 'WebGL GLSL ES 3.00';
+    if (p === GL.VENDOR || p === GL.RENDERER) return 'swingfit-pass-through';
+    if (p === GL.MAX_TEXTURE_SIZE) return 8192;
+    return 0;
+  },
+  getShaderPrecisionFormat: () => ({ rangeMin: 127, rangeMax: 127, precision: 23 }),
+  getShaderParameter: () => true,
+  getProgramParameter: () => true,
+  getShaderInfoLog: () => '',
+  getProgramInfoLog: () => '',
+  checkFramebufferStatus: () => GL.FRAMEBUFFER_COMPLETE,
+  getError: () => 0,
+};
+
 function createContext(canvas: PassThroughCanvas): Record<string | symbol, unknown> {
   let nextId = 1;
   const textures = new Map<unknown, Texture>();
@@ -52,24 +74,7 @@ function createContext(canvas: PassThroughCanvas): Record<string | symbol, unkno
     drawingBufferWidth: canvas.width,
     drawingBufferHeight: canvas.height,
     ...GL,
-    getExtension: () => null,
-    getSupportedExtensions: () => [],
-    getContextAttributes: () => ({ alpha: true, antialias: false, depth: false, premultipliedAlpha: false }),
-    isContextLost: () => false,
-    getParameter: (p: number) => {
-      if (p === GL.VERSION) return 'WebGL 2.0';
-      if (p === GL.SHADING_LANGUAGE_VERSION) return 'WebGL GLSL ES 3.00';
-      if (p === GL.VENDOR || p === GL.RENDERER) return 'swingfit-pass-through';
-      if (p === GL.MAX_TEXTURE_SIZE) return 8192;
-      return 0;
-    },
-    getShaderPrecisionFormat: () => ({ rangeMin: 127, rangeMax: 127, precision: 23 }),
-    getShaderParameter: () => true,
-    getProgramParameter: () => true,
-    getShaderInfoLog: () => '',
-    getProgramInfoLog: () => '',
-    checkFramebufferStatus: () => GL.FRAMEBUFFER_COMPLETE,
-    getError: () => 0,
+    ...FIXED_ANSWERS,
     createTexture: () => {
       const t: Texture = { id: nextId++, width: 0, height: 0, pixels: null };
       textures.set(t, t);
