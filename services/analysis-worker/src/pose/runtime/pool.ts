@@ -56,9 +56,10 @@ export class PosePool {
       const job = slot.busy;
       if (!job || msg.id !== slot.id) return;
       slot.busy = null;
-      if (msg.ok) this.#modelsLoaded += msg.loaded;
-      if (msg.ok) job.resolve(msg.results);
-      else job.reject(new Error(`pose worker: ${msg.error}`));
+      if (msg.ok) {
+        this.#modelsLoaded += msg.loaded;
+        job.resolve(msg.results);
+      } else job.reject(new Error(`pose worker: ${msg.error}`));
       this.#pump();
     });
     worker.on('error', (error) => {
