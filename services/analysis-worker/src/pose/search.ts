@@ -199,8 +199,9 @@ async function runFine(pool: PosePool, frames: RawFrame[], wanted: (index: numbe
     previous = take;
   }
   const lite = { variant: 'lite', numPoses: 1, video: true, signal } as const;
-  // The short address stretch in one call; the long top-to-impact one split across the pool.
-  const runs = await Promise.all(stretches.map((part) => (part.length < SEGMENT ? runChunk(pool, part, { ...lite, worker: 0 }) : runPass(pool, part, lite))));
+  // A short stretch in one call, each on its own worker (the address stretch and the top-to-impact one
+  // side by side, not one after the other on the same core); a long one split across the pool.
+  const runs = await Promise.all(stretches.map((part, i) => (part.length < SEGMENT ? runChunk(pool, part, { ...lite, worker: (stretches.length - 1 - i) % pool.size }) : runPass(pool, part, lite))));
   return runs.flat();
 }
 
