@@ -97,7 +97,7 @@ async function pipeline(name: string, upload: string): Promise<number> {
   const stealShare = (cpuAtEnd.steal - cpuAtStart.steal) / Math.max(0.01, cpuAtEnd.total - cpuAtStart.total);
   console.log(`\n== ${name}: upload ${probe.displayWidth}x${probe.displayHeight}@${probe.fps} ${probe.durationSec.toFixed(1)} s → playback ${out.displayWidth}x${out.displayHeight}@${out.fps}, ${out.frameCount} frames`);
   console.log(`  models renewed   ${s(renewMs)} before the upload, not timed (the last analysis's models replaced while the worker waits)`);
-  console.log(`  transcode        ${s(transcodeMs)} (preset ${outputs.transcode.preset ?? 'veryfast'}${outputs.transcode.x264Params ? ` with ${outputs.transcode.x264Params}` : ''}, playback ${(statSync(playback).size / 1e6).toFixed(1)} MB; the pose stage's search runs alongside)`);
+  console.log(`  transcode        ${s(transcodeMs)} (preset ${outputs.transcode.preset ?? 'veryfast'}, playback ${(statSync(playback).size / 1e6).toFixed(1)} MB; the pose stage's search runs alongside)`);
   const details = result.ok ? result.fields.technicalDetails : (result.technicalDetails ?? {});
   const t = (details.timings ?? {}) as Record<string, number>;
   for (const [k, v] of Object.entries(t)) console.log(`  ${k.replace(/Ms$/, '').padEnd(16)} ${s(v)}`);

@@ -78,7 +78,7 @@ describe('the transcode also writes the measure frames, from before the encode',
     const probe = await probeVideo(DEFAULT_TOOLS, clip);
     const outputs = poseOutputsFor(probe, dir);
     expect(outputs.measureFrames).toMatchObject({ format: 'yuv420p', size: { width: 640, height: 360 } });
-    expect(outputs.transcode.preset).toBe('ultrafast');
+    expect(outputs.transcode.preset).toBe('superfast');
     const output = join(dir, 'measure.playback.mp4');
     await transcodeForPlayback(DEFAULT_TOOLS, clip, output, probe, outputs.transcode);
     const out = await probeVideo(DEFAULT_TOOLS, output);
@@ -101,8 +101,8 @@ describe('what the transcode writes for the pose stage', () => {
   const probe = (seconds: number, fps: number): ProbeResult => ({ displayWidth: 1080, displayHeight: 1920, durationSec: seconds, fps } as ProbeResult);
   it.each([
     // seconds, fps: search frames, measure frames (720×1280 playback → 144×256 RGBA, 360×640 yuv420p), preset
-    [10, 60, true, true, 'ultrafast'],
-    [24, 60, true, true, 'ultrafast'],
+    [10, 60, true, true, 'superfast'],
+    [24, 60, true, true, 'superfast'],
     [26, 60, true, false, undefined], // measure file over 512 MB: measured on the playback, so not below veryfast
     [60, 60, false, false, undefined],
     [0, 30, false, false, undefined], // unknown length

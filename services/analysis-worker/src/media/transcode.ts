@@ -43,20 +43,8 @@ export interface TranscodeOptions {
   onProgress?: (fraction: number) => void;
   cwd?: string;
   preset?: string;
-  /** x264's own settings on top of the preset (`-x264-params`). */
-  x264Params?: string;
   crf?: number;
 }
-
-/**
- * The encode for a playback video nothing measures (the pose stage has its frames from before the
- * encode): ultrafast's motion search, with the three tools that buy the most per CPU-second put back
- * (CABAC, the deblocking filter, two B-frames). On a 10 s 1080p60 upload the encode takes about 8.3
- * CPU-seconds against superfast's 10.7 (five runs each on a 2-core machine), at a structural similarity
- * to the scaled upload of 0.991 against 0.992 and 2.5 MB against 1.9 MB; plain ultrafast is as fast but
- * 4.7 MB and blockier (0.990).
- */
-export const WATCH_ONLY_ENCODE = { preset: 'ultrafast', x264Params: 'cabac=1:deblock=0,0:bframes=2' } as const;
 
 /**
  * H.264 High / yuv420p / AAC in MP4 with the index up front (+faststart), so every phone browser
@@ -93,9 +81,9 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     '-c:v', 'libx264',
     // Not faster than veryfast when the pose stage measures the body on this file's frames: at superfast
     // a golfer filling a third of the frame blurs enough for the model's top-of-swing reading to flip.
-    // With measureFrames written, nothing measures the playback and the caller may pick a faster preset.
+    // With measureFrames written, only a golfer too small for them is measured on the playback (on crops),
+    // and the caller may pick a faster preset.
     '-preset', options.preset ?? 'veryfast',
-    ...(options.x264Params ? ['-x264-params', options.x264Params] : []),
     '-crf', String(options.crf ?? 23),
     // A keyframe every second: golfers scrub through a swing, and the pose stage seeks to its frames.
     '-g', String(Math.max(1, Math.round(Math.min(probe.fps || 30, PLAYBACK_MAX_FPS)))),
