@@ -1,0 +1,137 @@
+/*
+ * The copies phones and editors make of the shared real swings, through the product: a far golfer, a
+ * hand-held phone, an editor's 8x slow motion, a clip cut at the takeaway, a camera walking off after the
+ * finish; each read against its original. Outside CI for its time (ten analyses, about 3-4 minutes on
+ * a 2-core machine): `pnpm test:clips`. Skipped, with a message, where the shared fixtures are absent.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CameraSummary } from '../../src/pose/camera.js';
+import { closePosePool, type PoseStageResult } from '../../src/pose/index.js';
+import { AGREEMENT, analyseUpload, frameTimes, scoreEvents } from '../../bench/real-clips.js';
+import { analyseCopy as analyseCopyIn, labels, ok, warnIfAbsent } from '../support/real-clips.js';
+
+warnIfAbsent('real-clip-copies');
+
+/** Head widths: a moving camera's sway figure against the still clip's (bench:robustness: 0.06-0.08 on the hand-held clips). */
+const SWAY_AGREEMENT = 0.25;
+/** The originals the copies are read against. */
+const ORIGINALS = ['adam_scott_iron_fo', 'adam_scott_iron_dtl', 'morikawa_iron_dtl'];
+const runs = new Map<string, { original: PoseStageResult }>();
+let dir: string;
+const analyseCopy = (clip: string, name: string, args: string[]) => analyseCopyIn(dir, clip, name, args);
+
+describe.skipIf(!labels)('copies of the shared real clips, through the product', () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'real-clip-copies-'));
+    for (const label of labels!.filter((l) => ORIGINALS.includes(l.name))) {
+      runs.set(label.name, { original: (await analyseUpload(label.path, label.view, join(dir, `${label.name}-original`))).result });
+    }
+  }, 1_800_000);
+  afterAll(async () => {
+    await closePosePool();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  // The face-on clip shrunk into a 1920x1080 frame. At 40% the golfer is about a sixth of its height, too
+  // small for the whole-frame search's detector (found tile by tile); at 60% about a quarter: found, but
+  // too few pixels tall for the swing to be read, so searched again on a square around them. The turns
+  // hold within the copies' 5° at a quarter; at a sixth the golfer is ~125 pixels tall in the playback
+  // video and the lead shoulder's offset from the spine a few pixels, so within 10° (6-7° measured at two
+  // places in the frame; bench:robustness prints the figures).
+  it.each([[0.4, 'a sixth', 2 * AGREEMENT.copy], [0.6, 'a quarter', AGREEMENT.copy]])('finds a golfer at %f scale (%s of a landscape frame\'s height), and reads them like the full-size clip', async (scale, _share, bound) => {
+    const copy = await analyseCopy('adam_scott_iron_fo', `far-golfer-${scale}`, ['-vf', `scale=trunc(iw*${scale}/2)*2:-2,pad=1920:1080:200:300:black`, '-crf', '18']);
+    if (!copy) return;
+    const { label, file: far, run } = copy;
+    expect(run.fields.technicalDetails.golferCrop).toBeDefined();
+    for (const e of scoreEvents(label, run.summary, frameTimes(far))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance);
+    const near = ok(runs.get(label.name)!.original).summary.metrics;
+    for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
+      expect(Math.abs(run.summary.metrics[figure].value! - near[figure].value!), figure).toBeLessThanOrEqual(bound);
+    }
+  }, 120_000);
+
+  // A friend's phone: the picture sways while the golfer, small in the frame, swings. Read against the
+  // picture, the hands' way to the top was the camera's, and a right-hander was once called left-handed;
+  // read against the hips, the hand, view and turns hold. The far golfer in portrait (a ninth of the
+  // frame tall) was refused until the search looked again on a square around a golfer under a fifth of
+  // the frame (locate.SQUARE_SEARCH_SHARE) and took how low the hands came at impact unsmoothed.
+  // (bench:robustness: this golfer on a faster sway still reads the hips 11° from the still clip's.)
+  // The camera's own movement is read from the background and taken out (camera.ts): before, the
+  // finish never settled (12-14 frames early) and the sway read the phone's drift (-8.5 head widths).
+  it.each([
+    { name: 'a fifth of the frame tall, landscape', clip: 'adam_scott_iron_fo', filter: 'scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:100+90*sin(2*PI*t*0.5):100+70*sin(2*PI*t*0.9+1)' },
+    { name: 'far, in portrait', clip: 'morikawa_iron_dtl', filter: 'scale=trunc(iw*0.45/2)*2:-2,pad=1180:2020:150:950:gray,crop=1080:1920:50+40*sin(2*PI*t*0.6):50+40*sin(2*PI*t*1.1+2)' },
+  ])('reads a small golfer filmed hand-held ($name): the right hand and view, every event, turns and sway near the still clip\'s', async ({ clip, filter }) => {
+    const copy = await analyseCopy(clip, `hand-held-${clip}`, ['-vf', filter, '-crf', '20']);
+    if (!copy) return;
+    const { label, file, run } = copy;
+    expect(run.summary.view).toBe(label.view);
+    expect(run.summary.handedness).toBe(label.handedness);
+    for (const e of scoreEvents(label, run.summary, frameTimes(file))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance + 0.5);
+    expect((run.fields.technicalDetails.camera as CameraSummary).travel.x, 'the camera was read to move').toBeGreaterThan(0.03);
+    // Face-on, the shoulders within the far golfer's 10°; the hips of a small, moving golfer read 2-8°
+    // from the still clip's over the runs of bench:robustness, so within 15°. From behind, a small
+    // golfer's shoulders part further from the still clip's (the far golfer in portrait 11.0°; this clip
+    // 4.1° encoded at CRF 18, 12.2° at this test's CRF 20): the bound records that gap, not a target met.
+    const still = ok(runs.get(label.name)!.original).summary.metrics;
+    const bounds = { shoulderTurn: (label.view === 'face-on' ? 2 : 3) * AGREEMENT.copy, hipRotation: 3 * AGREEMENT.copy } as const;
+    for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
+      expect(Math.abs(run.summary.metrics[figure].value! - still[figure].value!), figure).toBeLessThanOrEqual(bounds[figure]);
+    }
+    if (label.view === 'face-on') {
+      const [moving, steady] = [run.summary.metrics.headSway, still.headSway];
+      expect(moving.measurable && steady.measurable, 'head sway read on both').toBe(true);
+      expect(Math.abs(moving.value! - steady.value!), `head sway ${moving.value} vs ${steady.value}`).toBeLessThanOrEqual(SWAY_AGREEMENT);
+    }
+  }, 120_000);
+
+  // An editor's slow motion: the clip slowed 8x and kept at 30 fps, so each frame shows eight times. The
+  // top was dated a little late there, the frame read past it fell in the downswing, where from behind
+  // the arms hide the shoulders (35° after 77, 80 and 82), and pooled into the curve it took the shoulder
+  // figure from 88 to 68. A reading past the top may raise the turn but not lower it (metrics.ts).
+  it('reads an 8x slow motion of repeated frames like the real-time clip: slow motion found, turns near the original\'s', async () => {
+    const copy = await analyseCopy('morikawa_iron_dtl', 'slow-motion-8x', ['-vf', 'setpts=8*PTS', '-r', '30', '-crf', '18', '-an']);
+    if (!copy) return;
+    const { label, run } = copy;
+    expect(run.summary.view).toBe(label.view);
+    expect(run.summary.handedness).toBe(label.handedness);
+    // A real downswing's length is not known, so a tour player's quick one reads the factor low (4.7).
+    expect(run.summary.slowMotion?.factor).toBeGreaterThan(3);
+    expect(run.summary.tempo.backswingSec).toBeNull();
+    // From behind the shoulders rest on the model's depth near the top: within the far golfer's 10°.
+    const still = ok(runs.get(label.name)!.original).summary.metrics;
+    const bounds = { shoulderTurn: 2 * AGREEMENT.copy, hipRotation: AGREEMENT.copy } as const;
+    for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
+      expect(Math.abs(run.summary.metrics[figure].value! - still[figure].value!), `${figure}: ${run.summary.metrics[figure].value} vs ${still[figure].value}`).toBeLessThanOrEqual(bounds[figure]);
+    }
+  }, 180_000);
+
+  // A clip that starts just before the takeaway: no set-up before it to read the hands' rest from. From
+  // behind the hands' first move goes toward the camera, so they visibly leave their rest only 6 frames
+  // after the labelled address, where the trunk has turned 10-15°; read against the body there, the
+  // shoulders read 18° and the hips 12° below the whole clip's (stop 36). Read against the trunk's set-up
+  // (setup.ts), they hold (bench:robustness: 1.7° and 1.3°).
+  it('reads a down-the-line clip cut to start 2 frames before the address like the whole clip', async () => {
+    const copy = await analyseCopy('adam_scott_iron_dtl', 'trimmed-to-takeaway', ['-ss', '0.9', '-vf', 'setpts=PTS-STARTPTS', '-crf', '18', '-an']);
+    if (!copy) return;
+    const whole = ok(runs.get(copy.label.name)!.original).summary.metrics;
+    for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
+      const [cut, full] = [copy.run.summary.metrics[figure].value!, whole[figure].value!];
+      expect(Math.abs(cut - full), `${figure}: ${cut} vs ${full}`).toBeLessThanOrEqual(AGREEMENT.copy);
+    }
+  }, 120_000);
+
+  // The phone taken down after the finish: the picture slides away while the golfer holds the finish.
+  it('dates the finish of a clip whose camera walks off after it (the camera read from the background)', async () => {
+    const filter = "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0";
+    const copy = await analyseCopy('adam_scott_iron_dtl', 'camera-walks-off', ['-vf', filter, '-crf', '18']);
+    if (!copy) return;
+    const { label, file, run } = copy;
+    for (const e of scoreEvents(label, run.summary, frameTimes(file))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance + 0.5);
+    // By the clip's end (3 s) it has slid 300 of 1280 pixels, 0.23 of the width; bench:robustness reads 0.22.
+    expect((run.fields.technicalDetails.camera as CameraSummary).travel.x).toBeGreaterThan(0.15);
+  }, 120_000);
+});
