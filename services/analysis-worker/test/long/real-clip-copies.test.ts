@@ -1,7 +1,7 @@
 /*
  * The copies phones and editors make of the shared real swings, through the product: a far golfer, a
  * hand-held phone, an editor's 8x slow motion, a clip cut at the takeaway, a camera walking off after the
- * finish; each read against its original. Outside CI for its time (ten analyses, about 3-4 minutes on
+ * finish; each read against its original. Outside CI for its time (ten analyses, about 3 minutes on
  * a 2-core machine): `pnpm test:clips`. Skipped, with a message, where the shared fixtures are absent.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ warnIfAbsent('real-clip-copies');
 const SWAY_AGREEMENT = 0.25;
 /** The originals the copies are read against. */
 const ORIGINALS = ['adam_scott_iron_fo', 'adam_scott_iron_dtl', 'morikawa_iron_dtl'];
-const runs = new Map<string, { original: PoseStageResult }>();
+const originals = new Map<string, PoseStageResult>();
 let dir: string;
 const analyseCopy = (clip: string, name: string, args: string[]) => analyseCopyIn(dir, clip, name, args);
 
@@ -27,7 +27,7 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'real-clip-copies-'));
     for (const label of labels!.filter((l) => ORIGINALS.includes(l.name))) {
-      runs.set(label.name, { original: (await analyseUpload(label.path, label.view, join(dir, `${label.name}-original`))).result });
+      originals.set(label.name, (await analyseUpload(label.path, label.view, join(dir, `${label.name}-original`))).result);
     }
   }, 1_800_000);
   afterAll(async () => {
@@ -47,7 +47,7 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
     const { label, file: far, run } = copy;
     expect(run.fields.technicalDetails.golferCrop).toBeDefined();
     for (const e of scoreEvents(label, run.summary, frameTimes(far))) expect(Math.abs(e.error!), e.name).toBeLessThanOrEqual(e.tolerance);
-    const near = ok(runs.get(label.name)!.original).summary.metrics;
+    const near = ok(originals.get(label.name)).summary.metrics;
     for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
       expect(Math.abs(run.summary.metrics[figure].value! - near[figure].value!), figure).toBeLessThanOrEqual(bound);
     }
@@ -76,7 +76,7 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
     // from the still clip's over the runs of bench:robustness, so within 15°. From behind, a small
     // golfer's shoulders part further from the still clip's (the far golfer in portrait 11.0°; this clip
     // 4.1° encoded at CRF 18, 12.2° at this test's CRF 20): the bound records that gap, not a target met.
-    const still = ok(runs.get(label.name)!.original).summary.metrics;
+    const still = ok(originals.get(label.name)).summary.metrics;
     const bounds = { shoulderTurn: (label.view === 'face-on' ? 2 : 3) * AGREEMENT.copy, hipRotation: 3 * AGREEMENT.copy } as const;
     for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
       expect(Math.abs(run.summary.metrics[figure].value! - still[figure].value!), figure).toBeLessThanOrEqual(bounds[figure]);
@@ -102,7 +102,7 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
     expect(run.summary.slowMotion?.factor).toBeGreaterThan(3);
     expect(run.summary.tempo.backswingSec).toBeNull();
     // From behind the shoulders rest on the model's depth near the top: within the far golfer's 10°.
-    const still = ok(runs.get(label.name)!.original).summary.metrics;
+    const still = ok(originals.get(label.name)).summary.metrics;
     const bounds = { shoulderTurn: 2 * AGREEMENT.copy, hipRotation: AGREEMENT.copy } as const;
     for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
       expect(Math.abs(run.summary.metrics[figure].value! - still[figure].value!), `${figure}: ${run.summary.metrics[figure].value} vs ${still[figure].value}`).toBeLessThanOrEqual(bounds[figure]);
@@ -117,7 +117,7 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
   it('reads a down-the-line clip cut to start 2 frames before the address like the whole clip', async () => {
     const copy = await analyseCopy('adam_scott_iron_dtl', 'trimmed-to-takeaway', ['-ss', '0.9', '-vf', 'setpts=PTS-STARTPTS', '-crf', '18', '-an']);
     if (!copy) return;
-    const whole = ok(runs.get(copy.label.name)!.original).summary.metrics;
+    const whole = ok(originals.get(copy.label.name)).summary.metrics;
     for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
       const [cut, full] = [copy.run.summary.metrics[figure].value!, whole[figure].value!];
       expect(Math.abs(cut - full), `${figure}: ${cut} vs ${full}`).toBeLessThanOrEqual(AGREEMENT.copy);
