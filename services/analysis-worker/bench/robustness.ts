@@ -25,6 +25,10 @@
  *                   it at the top (down the line)
  *   trimmed         the clip cut to start 2 frames before the address (no set-up to read the rest from)
  *   someone by      a still onlooker three quarters the golfer's height beside them (down the line)
+ *   next bay        a golfer swinging 0.6 s later in the next bay of a range: from behind, beside the
+ *                   golfer at three fifths the size; face-on, behind them and to one side at half the size
+ *   simulator       an indoor bay's screen playing a flyover (a picture that zooms on and on) beside the
+ *                   golfer (face-on) and ahead of them (down the line): background that moves
  *   tilted          a camera that is not level: the picture turned 6° either way, in both views
  *   messaging app   a clip as a messaging app forwards it: 480 lines at about a megabit a second
  *   phone HDR       an iPhone's default recording: 10-bit HEVC in HLG with BT.2020 colours
@@ -130,6 +134,15 @@ const CASES: Case[] = [
   // A still onlooker (a caddie, a friend) beside the golfer: tour pro A at address from the face-on clip, three
   // quarters the golfer's height, on the right of the down-the-line picture for the whole clip.
   { name: 'someone standing by', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_fo.mp4')},select=eq(n\\,0),crop=220:560:530:120,scale=-2:420[p];[0:v:0][p]overlay=1020:250[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  // An indoor bay: the simulator's screen plays the shot's flight beside the golfer (a picture that zooms on and
+  // on, as a flyover does), a part of the background that moves while the camera does not (camera.ts).
+  { name: 'simulator screen beside', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-filter_complex', '[0:v:0]format=yuv420p[v];mandelbrot=s=320x260:r=30:end_scale=0.02,format=yuv420p[m];[v][m]overlay=940:250:shortest=1[out]', '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'simulator screen ahead, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', '[0:v:0]format=yuv420p[v];mandelbrot=s=340x360:r=30:end_scale=0.02,format=yuv420p[m];[v][m]overlay=20:40:shortest=1[out]', '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  // A driving range: the golfer in the next bay, further off and swinging 0.6 s later, through the measured
+  // golfer's downswing and finish. Face-on they stand behind the golfer and to one side, half the size; from
+  // behind, beside the golfer, three fifths the size (crowd.ts: hidden, and the clip read again).
+  { name: 'a golfer swinging in the next bay, face-on', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'morikawa_iron_fo.mp4')},crop=500:640:400:60,scale=296:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=160:150:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'a golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4')},crop=340:620:420:100,scale=204:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=1040:230:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   // A phone propped on a bag or held by a friend is seldom level: the picture turned a few degrees.
   { name: 'camera tilted 6 deg', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'rotate=6*PI/180', ...X264], ext: 'mp4', slower: 1 },
   { name: 'camera tilted -6 deg', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'rotate=-6*PI/180', ...X264], ext: 'mp4', slower: 1 },

@@ -4,7 +4,7 @@
  * (Real pixels: pose-stage.test.ts, "refuses a clip with two golfers side by side".)
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_CROWD_SHARE, MIN_OTHER_HEIGHT, MIN_SWINGING_FRAMES, blankOut, bodyBox, crowdChecks, crowdVerdict, grow, handsHeight, isAmbiguous, isSomeoneElse, type Box } from '../src/pose/crowd.js';
+import { MASK_MARGIN, MAX_CROWD_SHARE, MIN_OTHER_HEIGHT, MIN_SWINGING_FRAMES, NEAR_AS_GOLFER, SWING_REACH, blankOut, bodyBox, boxHeight, boxInCrop, crowdChecks, crowdVerdict, grow, handsHeight, isAmbiguous, isSomeoneElse, someoneToHide, statureOf, type Box } from '../src/pose/crowd.js';
 import { EVENT_THRESHOLDS } from '../src/pose/events.js';
 import { LANDMARK_COUNT, LM, type Pose } from '../src/pose/landmarks.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
@@ -108,5 +108,47 @@ describe('someone else makes the clip ambiguous only if they swing too', () => {
   it(`counts hands as high only above the event search's top height (${high} torso lengths)`, () => {
     const at = (up: number) => crowdVerdict(checks, () => personWithHands(beside, up)).swinging;
     expect([at(high - 0.01), at(high + 0.01)]).toEqual([false, true]);
+  });
+});
+
+describe('someone swinging in the next bay is hidden, not refused, when they are plainly further off', () => {
+  // A square picture keeps the boxes' arithmetic readable (reach is the same share across and down).
+  const [W, H] = [1000, 1000];
+  const golferAt = (left: number): Pose => personWithHands({ left, top: 0.1, right: left + 0.2, bottom: 0.9 }, 0);
+  /** Someone `size` of the golfer's stature (statures: the nose at the box's top, the feet at its middle, personIn). */
+  const neighbourAt = (left: number, size: number): Pose => personWithHands({ left, top: 0.9 - 0.8 * size, right: left + 0.2 * size, bottom: 0.9 }, 1.5);
+  const frames = (tracked: (i: number) => Pose, other: (i: number) => Pose) => Array.from({ length: 6 }, (_, i) => ({ tracked: tracked(i), other: other(i) }));
+  const golfer = golferAt(0.1);
+  const next = neighbourAt(0.7, 0.75);
+
+  it('reads stature from the face to the feet, whatever the hands do', () => {
+    const low = personWithHands({ left: 0.1, top: 0.1, right: 0.3, bottom: 0.9 }, -0.6);
+    const high = personWithHands({ left: 0.1, top: 0.1, right: 0.3, bottom: 0.9 }, 2);
+    expect(statureOf(high)).toBeCloseTo(statureOf(low), 9);
+    expect(boxHeight(bodyBox(high))).toBeGreaterThan(boxHeight(bodyBox(low)));
+  });
+
+  it('hides the smaller one, grown by their reach, whichever of the two the search followed', () => {
+    const followed = someoneToHide(frames(() => golfer, () => next), W, H);
+    const swapped = someoneToHide(frames((i) => (i < 3 ? next : golfer), (i) => (i < 3 ? golfer : next)), W, H);
+    expect(swapped).toEqual(followed);
+    const reach = SWING_REACH * statureOf(next);
+    const body = bodyBox(next);
+    expect(followed).toEqual({ left: expect.closeTo(body.left - reach, 9), top: expect.closeTo(body.top - reach, 9), right: expect.closeTo(body.right + reach, 9), bottom: expect.closeTo(body.bottom + reach, 9) });
+  });
+
+  it.each([
+    ['nobody seen beside the golfer', [], false],
+    ['a neighbour three quarters as tall, clear of the golfer', frames(() => golfer, () => next), true],
+    [`a second golfer ${NEAR_AS_GOLFER * 100}% as tall: one of two of a size`, frames(() => golfer, () => neighbourAt(0.7, NEAR_AS_GOLFER)), false],
+    ['a second golfer as tall', frames(() => golfer, () => neighbourAt(0.7, 1)), false],
+    ["a smaller one whose reach comes within the golfer's margin", frames(() => golfer, () => neighbourAt(0.3 + MASK_MARGIN * statureOf(golfer), 0.75)), false],
+  ] as const)('%s → hidden: %s', (_, seen, hidden) => {
+    expect(someoneToHide([...seen], W, H) !== null).toBe(hidden);
+  });
+
+  it('puts a box of the whole picture into a crop\'s own units', () => {
+    const inCrop = boxInCrop({ left: 0.5, top: 0.25, right: 0.75, bottom: 0.5 }, { x: 400, y: 100, width: 200, height: 200 }, 1000, 800);
+    expect(inCrop).toEqual({ left: 0.5, top: 0.5, right: 1.75, bottom: 1.5 });
   });
 });

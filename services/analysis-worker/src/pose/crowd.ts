@@ -10,10 +10,21 @@
  * standing by cannot have made it: refusing their clips refused real swings (tour pro A's down-the-line
  * clip with a still onlooker three quarters his height beside him was refused, and with the onlooker
  * allowed reads its events within tolerance and its turns within 0.6-4.3° of the clip alone).
+ *
+ * A golfer swinging in the next bay of a range need not refuse the clip, though. The phone is pointed
+ * at the golfer it films, from a few metres; the next bay is some three metres along the line of bays,
+ * so its golfer looks smaller and stands clear of the filmed golfer's swing: from behind (the line of
+ * bays across the picture) about three quarters as tall, 3.5/√(3.5² + 3²) ≈ 0.76; face-on (the line of
+ * bays along the camera's view) about half, 3.5/6.5, behind the golfer and to one side. Then that place is hidden (filled grey in every frame the pose
+ * model reads) and the clip is read again: whoever the search locked onto first, only one swing is left
+ * to find. Tracking alone cannot be trusted to stay with the right one: on bench:robustness's 'a golfer
+ * swinging in the next bay' the search followed the smaller neighbour for the first 1.4 s and then
+ * jumped to the golfer, and the measured 'swing' was neither's. Two golfers of about one size, or
+ * two whose swings cross, still leave the doubt, and the clip is still refused.
  */
 import { EVENT_THRESHOLDS } from './events.js';
-import { handsPx, hipCentrePx, torsoLengthPx } from './geometry.js';
-import { LANDMARK_COUNT, type Pose } from './landmarks.js';
+import { handsPx, hipCentrePx, median, torsoLengthPx } from './geometry.js';
+import { LANDMARK_COUNT, LM, type Pose } from './landmarks.js';
 import type { RawFrame } from './runtime/protocol.js';
 
 /** Normalised image box (0..1 on both axes). */
@@ -132,3 +143,76 @@ export function crowdVerdict(checks: CrowdCheck[], foundAt: (frame: number) => P
 
 /** Someone else swings in enough of the picture that whose swing was measured is in doubt. */
 export const isAmbiguous = (v: CrowdVerdict): boolean => v.share > MAX_CROWD_SHARE && v.swinging;
+
+/** The face's landmarks (nose to mouth) and the feet's (ankles, heels, toes): stature runs from one to the other. */
+const FACE = Array.from({ length: LM.mouthRight + 1 }, (_, i) => i);
+const FEET = [LM.leftAnkle, LM.rightAnkle, LM.leftHeel, LM.rightHeel, LM.leftFootIndex, LM.rightFootIndex];
+
+/**
+ * Height from the face to the lower foot (normalised to the picture's height): a person's size whatever
+ * their arms do. The box's height would make it a matter of the moment in the swing (hands above the
+ * head at the top, at the hips at address).
+ */
+export function statureOf(pose: Pose): number {
+  const y = (i: number) => pose.image[i * 4 + 1]!;
+  return Math.max(...FEET.map(y)) - Math.min(...FACE.map(y));
+}
+
+/**
+ * Someone else this tall against the golfer (statures) could be the one the clip is about. One person's
+ * stature moves by up to about a tenth through a swing (bent over the ball at address, upright at the
+ * finish) and with the landmarks' jitter; the next bay's golfer reads about three quarters.
+ */
+export const NEAR_AS_GOLFER = 0.9;
+/**
+ * How far past the landmarks the checked frames caught someone's swing may reach, in their statures:
+ * the frames may miss their top and finish, where the hands rise about a quarter of a height above the
+ * head. (Their club beyond the hands may show: to the detector it is no person.)
+ */
+export const SWING_REACH = 0.25;
+
+/** Two people seen in one checked frame: the one the search followed there, and the one found after blanking them. */
+export interface SeenTogether {
+  tracked: Pose;
+  other: Pose;
+}
+
+const union = (boxes: Box[]): Box =>
+  boxes.reduce((a, b) => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) }));
+const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** `box` grown by `by` (a share of the picture's height) on every side, in a `width`×`height` picture's normalised units. */
+const widen = (box: Box, by: number, width: number, height: number): Box => {
+  const x = (by * height) / width;
+  return { left: box.left - x, top: box.top - by, right: box.right + x, bottom: box.bottom + by };
+};
+
+/**
+ * Where someone swinging beside the golfer stands, to be hidden while the clip is read again (see the
+ * top of this file), or null when the doubt over whose swing it is cannot be settled that way: the two
+ * are told apart by side (each frame's left one and right one, whichever the search was following), the
+ * golfer is the taller, and the other must be plainly smaller (NEAR_AS_GOLFER) and their reach
+ * (SWING_REACH) clear of the golfer's body in every checked frame. Boxes normalised to the picture.
+ */
+export function someoneToHide(seen: SeenTogether[], width: number, height: number): Box | null {
+  if (seen.length === 0) return null;
+  const centre = (p: Pose) => {
+    const b = bodyBox(p);
+    return (b.left + b.right) / 2;
+  };
+  const sides = seen.map(({ tracked, other }) => (centre(tracked) <= centre(other) ? [tracked, other] : [other, tracked]));
+  const [left, right] = [sides.map((s) => s[0]!), sides.map((s) => s[1]!)];
+  const [leftSize, rightSize] = [median(left.map(statureOf)), median(right.map(statureOf))];
+  const [golfer, other, otherSize, golferSize] = leftSize >= rightSize ? [left, right, rightSize, leftSize] : [right, left, leftSize, rightSize];
+  if (!(golferSize > 0) || otherSize / golferSize >= NEAR_AS_GOLFER) return null;
+  const hide = widen(union(other.map(bodyBox)), SWING_REACH * otherSize, width, height);
+  if (golfer.some((p) => overlaps(widen(bodyBox(p), MASK_MARGIN * golferSize, width, height), hide))) return null;
+  return { left: Math.max(0, hide.left), top: Math.max(0, hide.top), right: Math.min(1, hide.right), bottom: Math.min(1, hide.bottom) };
+}
+
+/** `box` (normalised to a whole picture `width`×`height` pixels) in the normalised units of its crop `crop` (pixels). */
+export function boxInCrop(box: Box, crop: { x: number; y: number; width: number; height: number }, width: number, height: number): Box {
+  const x = (v: number) => (v * width - crop.x) / crop.width;
+  const y = (v: number) => (v * height - crop.y) / crop.height;
+  return { left: x(box.left), top: y(box.top), right: x(box.right), bottom: y(box.bottom) };
+}

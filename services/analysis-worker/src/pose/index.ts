@@ -9,7 +9,7 @@ import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './ca
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 import { pictureBox } from './picture.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
-import { MAX_CROWD_SHARE, bodyBox, boxHeight, crowdChecks, crowdVerdict, isAmbiguous, type CrowdCheck, type CrowdVerdict } from './crowd.js';
+import { MAX_CROWD_SHARE, blankOut, bodyBox, boxHeight, boxInCrop, crowdChecks, crowdVerdict, isAmbiguous, isSomeoneElse, someoneToHide, type Box, type CrowdCheck, type CrowdVerdict } from './crowd.js';
 import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
@@ -57,6 +57,12 @@ export interface PoseStageInput extends PipelinePoseStageInput {
   pool?: PosePool;
   /** Benchmarks only: receives the search track and the measured poses, to replay the rules offline. */
   inspect?: (seen: PoseStageInspection) => void;
+  /**
+   * Someone else's place (normalised to the picture), filled grey in every frame the pose model reads:
+   * set by the stage itself when it reads a clip again without a golfer swinging in the next bay
+   * (crowd.ts someoneToHide). The key frames and the playback keep the whole picture.
+   */
+  hide?: Box;
 }
 
 /** What the stage saw, for benchmarks that replay the event and turn rules without the model. */
@@ -80,6 +86,8 @@ export type PoseStageResult =
   | { ok: false; reason: string; technicalDetails?: Record<string, unknown> };
 
 /** The pool slot that looks for other people (lite model). */
+/** A normalised box to three decimals (about a pixel of a 1080p picture), for the technical details. */
+const roundBox = (b: Box): Box => ({ left: Math.round(b.left * 1000) / 1000, top: Math.round(b.top * 1000) / 1000, right: Math.round(b.right * 1000) / 1000, bottom: Math.round(b.bottom * 1000) / 1000 });
 const crowdWorker = (pool: PosePool): number => (pool.size - 1) % pool.size;
 /** Pool slots for a frame's readings: a picture's and its mirror image's side by side where there are two. */
 const measureSlots = (pool: PosePool): [number, number] => [0, 1 % measureWorkers(pool)];
@@ -111,18 +119,50 @@ export async function warmPosePool(pool: PosePool = sharedPosePool()): Promise<v
  * One call per frame on the search's own tracking model: every call starts afresh, so each frame is a
  * fresh detection, and no third model instance (~100 MB) is kept for it.
  */
-async function countCrowd(pool: PosePool, checks: CrowdCheck[], signal?: AbortSignal): Promise<CrowdVerdict> {
+async function countCrowd(pool: PosePool, checks: CrowdCheck[], signal?: AbortSignal): Promise<CrowdCount> {
   const options = { variant: 'lite', numPoses: 1, video: true, signal, worker: crowdWorker(pool) } as const;
   const found = (await Promise.all(checks.map((c) => runChunk(pool, [c.frame], options)))).flat();
   const other = new Map(found.map((f) => [f.index, f.pose]));
-  return crowdVerdict(checks, (frame) => other.get(frame) ?? null);
+  return { ...crowdVerdict(checks, (frame) => other.get(frame) ?? null), otherAt: (frame) => other.get(frame) ?? null };
+}
+
+/** The crowd check's verdict, and whom it found in each checked frame. */
+type CrowdCount = CrowdVerdict & { otherAt: (frame: number) => Pose | null };
+
+/**
+ * Where to hide someone swinging beside the golfer before the clip is read again (crowd.ts
+ * someoneToHide), from the frames where both were seen; null when that cannot settle whose swing it is,
+ * or when this already is the second reading.
+ */
+function hideFor(input: PoseStageInput, checks: CrowdCheck[], crowd: CrowdCount, trackedAt: (frame: number) => Pose | null): Box | null {
+  if (input.hide) return null;
+  const seen = checks.flatMap((c) => {
+    const [tracked, other] = [trackedAt(c.frame.index), crowd.otherAt(c.frame.index)];
+    return tracked && other && isSomeoneElse(other, c.golfer) ? [{ tracked, other }] : [];
+  });
+  return someoneToHide(seen, input.width, input.height);
+}
+
+/** The frames with `input.hide` filled grey; `crop` (pixels of a `width`×`height` picture) where they are a crop of it. */
+function hiddenIn<F extends RawFrame>(input: PoseStageInput, frames: F[], crop?: PixelBox, width = 1, height = 1): F[] {
+  const hide = input.hide;
+  if (!hide) return frames;
+  const box = crop ? boxInCrop(hide, crop, width, height) : hide;
+  return frames.map((f) => blankOut(f, box) as F);
+}
+
+async function* hiddenStream(input: PoseStageInput, frames: AsyncIterable<RawFrame> | Iterable<RawFrame>): AsyncIterable<RawFrame> {
+  for await (const frame of frames) yield hiddenIn(input, [frame])[0]!;
 }
 
 /** The frames the measure pass reads (pixels from before the encode when the transcode wrote them). */
 interface MeasureSource {
   size: FrameSize;
   from: 'transcode' | 'playback';
+  /** For the pose model: `input.hide`, where set, filled grey. */
   read: (indices: number[], crop?: PixelBox) => Promise<RawFrame[]>;
+  /** The whole picture, for the key frames. */
+  readPlain: (indices: number[]) => Promise<RawFrame[]>;
   /** The `crop` box (in `size` pixels) of these frames, read from the sharper playback video when it is. */
   readDetail: (indices: number[], crop: PixelBox) => Promise<RawFrame[]>;
   /** A box in `size` pixels as the playback video's own pixels (for ffmpeg's crop). */
@@ -145,18 +185,19 @@ function measureSource(input: PoseStageInput, playback: { fps: number; width: nu
   const written = fits(input.measureFrames) ? input.measureFrames : undefined;
   const size = written?.size ?? scaledSize(playback.width, playback.height, MEASURE_LONG_SIDE);
   const cropped = (frames: RawFrame[], crop?: PixelBox) => (crop ? frames.map((f) => cropFrame(f, crop)) : frames);
-  const read: MeasureSource['read'] = written
-    ? (indices, crop) => readFrameFile(written, playback.fps, indices, crop)
-    : async (indices, crop) => cropped(await decodeFrames({ videoPath: input.videoPath, size, fps: playback.fps, indices, signal: input.signal }), crop);
+  const readPlain = (indices: number[], crop?: PixelBox): Promise<RawFrame[]> => written
+    ? readFrameFile(written, playback.fps, indices, crop)
+    : decodeFrames({ videoPath: input.videoPath, size, fps: playback.fps, indices, signal: input.signal }).then((frames) => cropped(frames, crop));
+  const read: MeasureSource['read'] = async (indices, crop) => hiddenIn(input, await readPlain(indices, crop), crop, size.width, size.height);
   const sharper = playback.width / size.width;
   const inPlayback = (box: PixelBox) => scaleBox(box, sharper);
   const readDetail: MeasureSource['readDetail'] = async (indices, crop) => {
     if (sharper < 1.25 || Math.max(crop.width, crop.height) >= MODEL_INPUT_SIDE) return read(indices, crop);
     const box = inPlayback(crop);
     const out = box.width > DETAIL_LONG_SIDE || box.height > DETAIL_LONG_SIDE ? scaledSize(box.width, box.height, DETAIL_LONG_SIDE) : { width: box.width, height: box.height };
-    return decodeFrames({ videoPath: input.videoPath, size: out, fps: playback.fps, indices, crop: box, signal: input.signal });
+    return hiddenIn(input, await decodeFrames({ videoPath: input.videoPath, size: out, fps: playback.fps, indices, crop: box, signal: input.signal }), crop, size.width, size.height);
   };
-  return { size, from: written ? 'transcode' : 'playback', read, readDetail, inPlayback };
+  return { size, from: written ? 'transcode' : 'playback', read, readPlain, readDetail, inPlayback };
 }
 
 /**
@@ -207,9 +248,9 @@ async function findAndMeasure(input: PoseStageInput, pool: PosePool): Promise<Po
   const playbackWritten = input.playback ?? Promise.resolve({ fps: input.fps, width: input.width, height: input.height });
 
   let t = performance.now();
-  const frames = usable
+  const frames = hiddenStream(input, usable
     ? streamFrameFile(given, input.fps, stride, playbackWritten, input.signal)
-    : await playbackWritten.then(() => decodeFrames({ videoPath: input.videoPath, size: searchSize, fps: input.fps, stride, signal: input.signal }));
+    : await playbackWritten.then(() => decodeFrames({ videoPath: input.videoPath, size: searchSize, fps: input.fps, stride, signal: input.signal })));
   let search = await searchSwing({ pool, frames, fps: input.fps, stride, width: searchSize.width, height: searchSize.height, signal: input.signal }, MIN_PERSON_RATIO);
   t = lap(usable ? 'searchMs' : 'decodeAndSearchMs', t);
   Object.assign(timings, search.timings);
@@ -243,8 +284,11 @@ async function findAndMeasure(input: PoseStageInput, pool: PosePool): Promise<Po
     // swings is not asked: the search may have followed the one standing still, and ten frames spread
     // over the whole clip seldom catch the other's hands at the top.
     const sample = await source.read(spread(0, search.lastFrame, stride, search.lastFrame));
-    const crowd = await countCrowd(pool, crowdChecks(sample, nearestSearchPose), input.signal);
+    const checks = crowdChecks(sample, nearestSearchPose);
+    const crowd = await countCrowd(pool, checks, input.signal);
     lap('crowdCheckMs', t);
+    const hide = crowd.share > MAX_CROWD_SHARE ? hideFor(input, checks, crowd, nearestSearchPose) : null;
+    if (hide) return findAndMeasure({ ...input, hide }, pool);
     const reason = crowd.share > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
     return { ok: false, reason, technicalDetails: { ...basics, crowdShare: crowd.share, crowdSwinging: crowd.swinging } };
   }
@@ -284,7 +328,7 @@ async function searchOnSquare(ctx: LocateContext, square: PixelBox): Promise<Sea
   const box = source.inPlayback(square);
   const side = squareSearchSide(Math.floor(ctx.lastFrame / stride) + 1);
   const size = scaledSize(box.width, box.height, side);
-  const frames = await decodeFrames({ videoPath: input.videoPath, size, fps: input.fps, stride, crop: box, signal: input.signal });
+  const frames = hiddenIn(input, await decodeFrames({ videoPath: input.videoPath, size, fps: input.fps, stride, crop: box, signal: input.signal }), box, playback.width, playback.height);
   const search = await searchSwing({ pool, frames, fps: input.fps, stride, width: size.width, height: size.height, signal: input.signal }, MIN_PERSON_RATIO);
   const whole = (pose: Pose | null) => (pose ? uncropPose(pose, box, playback.width, playback.height) : null);
   // The camera's path was read in the square: as fractions of the whole picture, like the poses.
@@ -361,8 +405,10 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   t = lap('measureDecodeMs', t);
   const { width, height } = source.size;
   const crop = c.crop;
+  // The key frames show the whole picture, whether or not someone is hidden from the pose model.
+  const keySource = input.hide ? await source.readPlain(keyIndices) : large;
   const keyFrames = new Map(KEY_NAMES.flatMap((name) => {
-    const frame = large.find((f) => f.index === events[name].frame);
+    const frame = keySource.find((f) => f.index === events[name].frame);
     return frame ? [[name, copyFrame(frame)] as const] : [];
   }));
   const crowd = crowdChecks(large.filter((f) => crowdIndices.includes(f.index)), c.nearestSearchPose);
@@ -375,6 +421,8 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   ]);
   t = lap('measureMs', t);
   if (isAmbiguous(crowdFound)) {
+    const hide = hideFor(input, crowd, crowdFound, c.nearestSearchPose);
+    if (hide) return findAndMeasure({ ...input, hide }, pool);
     return { ok: false, reason: POSE_FAILURE_REASONS.severalPeople, technicalDetails: { ...c.basics, crowdShare: crowdFound.share, crowdSwinging: crowdFound.swinging } };
   }
   input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address, setUpFrame: read?.setUpFrame ?? null } });
@@ -501,6 +549,8 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     searchSize: c.searchSize,
     measureSize: p.measureSize,
     ...(c.crop ? { golferCrop: c.crop } : {}),
+    // Someone swinging beside the golfer, hidden while the clip was read again (crowd.ts someoneToHide).
+    ...(c.input.hide ? { hidden: roundBox(c.input.hide) } : {}),
     measureFramesFrom: c.source.from,
     measuredFrames: p.plan.length * READING_VIEWS.length, // each read every way (flip.ts)
     // The turn read on each measured frame from address to the top: the curve the figures come from.

@@ -4,6 +4,7 @@ export const LM = {
   nose: 0,
   leftEar: 7,
   rightEar: 8,
+  mouthRight: 10,
   leftShoulder: 11,
   rightShoulder: 12,
   leftElbow: 13,
@@ -20,6 +21,8 @@ export const LM = {
   rightAnkle: 28,
   leftHeel: 29,
   rightHeel: 30,
+  leftFootIndex: 31,
+  rightFootIndex: 32,
 } as const;
 
 export const LANDMARK_COUNT = 33;
