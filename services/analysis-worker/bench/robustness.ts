@@ -27,6 +27,7 @@
  *   someone by      a still onlooker three quarters the golfer's height beside them (down the line)
  *   next bay        a golfer swinging 0.6 s later in the next bay of a range: from behind, beside the
  *                   golfer at three fifths the size; face-on, behind them and to one side at half the size
+ *   hitting net     filmed through a net at home: a dark mesh over the whole picture, in both views
  *   simulator       an indoor bay's screen playing a flyover (a picture that zooms on and on) beside the
  *                   golfer (face-on) and ahead of them (down the line): background that moves
  *   tilted          a camera that is not level: the picture turned 6° either way, in both views
@@ -36,7 +37,7 @@
  *   WebM            VP9 in WebM, as browsers' and some Android apps' recorders make it
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 8 minutes on a quiet 2-core machine (12 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
+ * original's. About 7 minutes on a fast 2-core machine (14 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
  * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
@@ -143,6 +144,9 @@ const CASES: Case[] = [
   // behind, beside the golfer, three fifths the size (crowd.ts: hidden, and the clip read again).
   { name: 'a golfer swinging in the next bay, face-on', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'morikawa_iron_fo.mp4')},crop=500:640:400:60,scale=296:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=160:150:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   { name: 'a golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4')},crop=340:620:420:100,scale=204:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=1040:230:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  // Filmed at home through the hitting net: a dark mesh over the whole picture, golfer included.
+  { name: 'through a hitting net', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'through a hitting net, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },
   // A phone propped on a bag or held by a friend is seldom level: the picture turned a few degrees.
   { name: 'camera tilted 6 deg', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'rotate=6*PI/180', ...X264], ext: 'mp4', slower: 1 },
   { name: 'camera tilted -6 deg', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'rotate=-6*PI/180', ...X264], ext: 'mp4', slower: 1 },
