@@ -27,7 +27,8 @@
  *   someone by      a still onlooker three quarters the golfer's height beside them (down the line)
  *   next bay        a golfer swinging 0.6 s later in the next bay of a range: from behind, beside the
  *                   golfer at three fifths the size; face-on, behind them and to one side at half the size
- *   hitting net     filmed through a net at home: a dark mesh over the whole picture, in both views
+ *   hitting net     filmed through a net: a dark mesh over the whole picture, sharp and out of focus,
+ *                   in both views
  *   simulator       an indoor bay's screen playing a flyover (a picture that zooms on and on) beside the
  *                   golfer (face-on) and ahead of them (down the line): background that moves
  *   tilted          a camera that is not level: the picture turned 6° either way, in both views
@@ -72,6 +73,8 @@ interface Case {
 /** An ffmpeg crop's x:y that drifts like a hand-held phone: two slow sways, `x` and `y` pixels either way. */
 const shake = (x: number, y: number) => `${x + 10}+${x}*sin(2*PI*t*0.6):${y + 10}+${y}*sin(2*PI*t*1.1+2)`;
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
+/** A hitting net near the lens, out of focus: a mesh every 22 pixels, blurred, multiplied over a 1280x720 picture. */
+const SOFT_NET = ['-filter_complex', 'color=c=white:s=1280x720:r=30,drawgrid=w=22:h=22:t=2:c=black,gblur=sigma=1.5,format=gbrp[n];[0:v:0]format=gbrp[v];[v][n]blend=all_mode=multiply:all_opacity=0.6:shortest=1,format=yuv420p[out]', '-map', '[out]', ...X264];
 /**
  * A clip as a messaging app forwards it: shrunk to 480 lines and squeezed to about a megabit a second. One
  * encoder thread: x264's rate control at a set bit rate differs from run to run when threaded, and a bench
@@ -147,6 +150,9 @@ const CASES: Case[] = [
   // Filmed at home through the hitting net: a dark mesh over the whole picture, golfer included.
   { name: 'through a hitting net', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },
   { name: 'through a hitting net, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },
+  // The same net near the lens, out of focus: softer lines, darkening the picture by up to 60% on them.
+  { name: 'through a hitting net out of focus', clip: 'morikawa_iron_fo', view: 'face-on', args: SOFT_NET, ext: 'mp4', slower: 1 },
+  { name: 'through a hitting net out of focus, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: SOFT_NET, ext: 'mp4', slower: 1 },
   // A phone propped on a bag or held by a friend is seldom level: the picture turned a few degrees.
   { name: 'camera tilted 6 deg', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'rotate=6*PI/180', ...X264], ext: 'mp4', slower: 1 },
   { name: 'camera tilted -6 deg', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'rotate=-6*PI/180', ...X264], ext: 'mp4', slower: 1 },
