@@ -253,7 +253,7 @@ function UploadForm({ status }: { status: UploadStatus }) {
       </Link>
       <header>
         <h1 className="an-title">Upload Swing Video</h1>
-        <p className="an-subtitle">Film face-on, whole body in frame, one swing per clip.</p>
+        <p className="an-subtitle">Film face-on, whole body in frame, one swing per clip, with no net between the camera and you.</p>
       </header>
 
       <Card>
