@@ -15,9 +15,9 @@
  * at the golfer it films, from a few metres; the next bay is some three metres along the line of bays,
  * so its golfer looks smaller and stands clear of the filmed golfer's swing: from behind (the line of
  * bays across the picture) about three quarters as tall, 3.5/√(3.5² + 3²) ≈ 0.76; face-on (the line of
- * bays along the camera's view) about half, 3.5/6.5, behind the golfer and to one side. Then that place is hidden (filled grey in every frame the pose
- * model reads) and the clip is read again: whoever the search locked onto first, only one swing is left
- * to find. Tracking alone cannot be trusted to stay with the right one: on bench:robustness's 'a golfer
+ * bays along the camera's view) about half, 3.5/6.5, behind the golfer and to one side. Then that
+ * place is hidden (filled grey in every frame the pose model reads) and the clip is read again:
+ * whoever the search locked onto first, only one swing is left to find. Tracking alone cannot be trusted to stay with the right one: on bench:robustness's 'a golfer
  * swinging in the next bay' the search followed the smaller neighbour for the first 1.4 s and then
  * jumped to the golfer, and the measured 'swing' was neither's. Two golfers of about one size, or
  * two whose swings cross, still leave the doubt, and the clip is still refused.

@@ -85,9 +85,9 @@ export type PoseStageResult =
   | (Omit<PipelineResult, 'fields'> & { fields: { technicalDetails: Record<string, unknown> } })
   | { ok: false; reason: string; technicalDetails?: Record<string, unknown> };
 
-/** The pool slot that looks for other people (lite model). */
 /** A normalised box to three decimals (about a pixel of a 1080p picture), for the technical details. */
 const roundBox = (b: Box): Box => ({ left: Math.round(b.left * 1000) / 1000, top: Math.round(b.top * 1000) / 1000, right: Math.round(b.right * 1000) / 1000, bottom: Math.round(b.bottom * 1000) / 1000 });
+/** The pool slot that looks for other people (lite model). */
 const crowdWorker = (pool: PosePool): number => (pool.size - 1) % pool.size;
 /** Pool slots for a frame's readings: a picture's and its mirror image's side by side where there are two. */
 const measureSlots = (pool: PosePool): [number, number] => [0, 1 % measureWorkers(pool)];
@@ -151,6 +151,7 @@ function hiddenIn<F extends RawFrame>(input: PoseStageInput, frames: F[], crop?:
   return frames.map((f) => blankOut(f, box) as F);
 }
 
+/** The search's frames, as they arrive, with `input.hide` filled grey. */
 async function* hiddenStream(input: PoseStageInput, frames: AsyncIterable<RawFrame> | Iterable<RawFrame>): AsyncIterable<RawFrame> {
   for await (const frame of frames) yield hiddenIn(input, [frame])[0]!;
 }
