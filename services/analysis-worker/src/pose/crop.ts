@@ -4,7 +4,7 @@
  * included), cut out of the measure frames, gives the measure model a body that fills its input instead
  * of a figure in a landscape, and the key frames show the golfer rather than the range.
  */
-import { bodyBox, boxHeight, type Box } from './crowd.js';
+import { bodyBox, boxAround, boxHeight, type Box } from './crowd.js';
 import { LANDMARK_COUNT, type Pose } from './landmarks.js';
 import type { RawFrame } from './runtime/protocol.js';
 
@@ -33,8 +33,7 @@ export const CROP_MARGIN = 0.15;
 
 /** The box (normalised 0..1) around every landmark of the given poses: the golfer's whole swing. */
 export function swingBox(poses: Pose[]): Box | null {
-  if (poses.length === 0) return null;
-  return poses.map(bodyBox).reduce((a, b) => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) }));
+  return poses.length === 0 ? null : boxAround(poses.map(bodyBox));
 }
 
 /** Median body height (landmark spread, normalised to the frame height) over the poses. */

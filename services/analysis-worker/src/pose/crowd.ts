@@ -25,6 +25,7 @@
 import { EVENT_THRESHOLDS } from './events.js';
 import { handsPx, hipCentrePx, median, torsoLengthPx } from './geometry.js';
 import { LANDMARK_COUNT, LM, type Pose } from './landmarks.js';
+import type { PixelBox } from './crop.js';
 import type { RawFrame } from './runtime/protocol.js';
 
 /** Normalised image box (0..1 on both axes). */
@@ -58,6 +59,10 @@ export function bodyBox(pose: Pose): Box {
 }
 
 export const boxHeight = (b: Box): number => b.bottom - b.top;
+
+/** The smallest box holding every one of `boxes` (at least one). */
+export const boxAround = (boxes: Box[]): Box =>
+  boxes.reduce((a, b) => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) }));
 
 export function grow(b: Box, share: number): Box {
   const m = boxHeight(b) * share;
@@ -177,8 +182,6 @@ export interface SeenTogether {
   other: Pose;
 }
 
-const union = (boxes: Box[]): Box =>
-  boxes.reduce((a, b) => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) }));
 const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** `box` grown by `by` (a share of the picture's height) on every side, in a `width`×`height` picture's normalised units. */
@@ -205,13 +208,13 @@ export function someoneToHide(seen: SeenTogether[], width: number, height: numbe
   const [leftSize, rightSize] = [median(left.map(statureOf)), median(right.map(statureOf))];
   const [golfer, other, otherSize, golferSize] = leftSize >= rightSize ? [left, right, rightSize, leftSize] : [right, left, leftSize, rightSize];
   if (!(golferSize > 0) || otherSize / golferSize >= NEAR_AS_GOLFER) return null;
-  const hide = widen(union(other.map(bodyBox)), SWING_REACH * otherSize, width, height);
+  const hide = widen(boxAround(other.map(bodyBox)), SWING_REACH * otherSize, width, height);
   if (golfer.some((p) => overlaps(widen(bodyBox(p), MASK_MARGIN * golferSize, width, height), hide))) return null;
   return { left: Math.max(0, hide.left), top: Math.max(0, hide.top), right: Math.min(1, hide.right), bottom: Math.min(1, hide.bottom) };
 }
 
 /** `box` (normalised to a whole picture `width`×`height` pixels) in the normalised units of its crop `crop` (pixels). */
-export function boxInCrop(box: Box, crop: { x: number; y: number; width: number; height: number }, width: number, height: number): Box {
+export function boxInCrop(box: Box, crop: PixelBox, width: number, height: number): Box {
   const x = (v: number) => (v * width - crop.x) / crop.width;
   const y = (v: number) => (v * height - crop.y) / crop.height;
   return { left: x(box.left), top: y(box.top), right: x(box.right), bottom: y(box.bottom) };
