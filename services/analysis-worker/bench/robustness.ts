@@ -26,7 +26,8 @@
  *   trimmed         the clip cut to start 2 frames before the address (no set-up to read the rest from)
  *   someone by      a still onlooker three quarters the golfer's height beside them (down the line)
  *   next bay        a golfer swinging 0.6 s later in the next bay of a range: from behind, beside the
- *                   golfer at three fifths the size; face-on, behind them and to one side at half the size
+ *                   golfer at three fifths the size, and at the picture's side 1.14 times as tall;
+ *                   face-on, behind them and to one side at half the size
  *   hitting net     filmed through a net: a dark mesh over the whole picture, sharp and out of focus,
  *                   in both views
  *   simulator       an indoor bay's screen playing a flyover (a picture that zooms on and on) beside the
@@ -147,6 +148,9 @@ const CASES: Case[] = [
   // behind, beside the golfer, three fifths the size (crowd.ts: hidden, and the clip read again).
   { name: 'a golfer swinging in the next bay, face-on', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'morikawa_iron_fo.mp4')},crop=500:640:400:60,scale=296:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=160:150:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   { name: 'a golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4')},crop=340:620:420:100,scale=204:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=1040:230:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  // From behind the next bay's golfer stands as far from the lens as the filmed one, so looks as tall or
+  // taller (here 1.14 times: people differ), off to the side of the picture (crowd.ts tellApart).
+  { name: 'a taller golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4')},crop=340:620:420:100,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=940:80:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   // Filmed at home through the hitting net: a dark mesh over the whole picture, golfer included.
   { name: 'through a hitting net', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },
   { name: 'through a hitting net, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },

@@ -4,7 +4,7 @@
  * (Real pixels: pose-stage.test.ts, "refuses a clip with two golfers side by side".)
  */
 import { describe, expect, it } from 'vitest';
-import { MASK_MARGIN, MAX_CROWD_SHARE, MIN_OTHER_HEIGHT, MIN_SWINGING_FRAMES, NEAR_AS_GOLFER, SWING_REACH, blankOut, bodyBox, boxHeight, boxInCrop, crowdChecks, crowdVerdict, grow, handsHeight, isAmbiguous, isSomeoneElse, someoneToHide, statureOf, type Box } from '../src/pose/crowd.js';
+import { FRAMED_LEAD, MASK_MARGIN, MAX_CROWD_SHARE, MIN_OTHER_HEIGHT, MIN_SWINGING_FRAMES, NEAR_AS_GOLFER, SWING_REACH, blankOut, bodyBox, boxHeight, boxInCrop, crowdChecks, crowdVerdict, grow, handsHeight, isAmbiguous, isSomeoneElse, someoneToHide, statureOf, type Box } from '../src/pose/crowd.js';
 import { EVENT_THRESHOLDS } from '../src/pose/events.js';
 import { LANDMARK_COUNT, LM, type Pose } from '../src/pose/landmarks.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
@@ -145,6 +145,34 @@ describe('someone swinging in the next bay is hidden, not refused, when they are
     ["a smaller one whose reach comes within the golfer's margin", frames(() => golfer, () => neighbourAt(0.3 + MASK_MARGIN * statureOf(golfer), 0.75)), false],
   ] as const)('%s → hidden: %s', (_, seen, hidden) => {
     expect(someoneToHide([...seen], W, H) !== null).toBe(hidden);
+  });
+
+  describe('the one the phone was pointed at, plainly nearer the middle, is the golfer whatever their sizes', () => {
+    // Statures 0.4 of the picture: the golfer's margin reaches 0.048 past its box, a neighbour's swing 0.1.
+    const framed = golferAt(0.3); // centre 0.4, 0.1 from the middle
+    /** Someone as tall whose centre stands `lead` further from the middle than the golfer's, on the right. */
+    const asideBy = (lead: number) => neighbourAt(0.5 + lead, 1); // centre 0.6 + lead
+    it.each([
+      [`as tall, ${FRAMED_LEAD + 0.08} further from the middle`, asideBy(FRAMED_LEAD + 0.08), true],
+      [`as tall, ${FRAMED_LEAD + 0.01} further from the middle`, asideBy(FRAMED_LEAD + 0.01), true],
+      [`as tall, ${FRAMED_LEAD - 0.01} further from the middle: the doubt stays`, asideBy(FRAMED_LEAD - 0.01), false],
+      [`${NEAR_AS_GOLFER * 100}% as tall, ${FRAMED_LEAD + 0.08} further`, neighbourAt(0.78, NEAR_AS_GOLFER), true],
+      ['a taller one at the side: people differ in height, the picture tells who was filmed', neighbourAt(0.76, 1.15), true],
+    ] as const)('%s → hidden: %s', (_, other, hidden) => {
+      expect(someoneToHide(frames(() => framed, () => other), W, H) !== null).toBe(hidden);
+    });
+
+    it('hides the one at the side, whichever of the two the search followed', () => {
+      const aside = asideBy(FRAMED_LEAD + 0.08);
+      const followed = someoneToHide(frames(() => framed, () => aside), W, H);
+      const swapped = someoneToHide(frames(() => aside, () => framed), W, H);
+      expect(swapped).toEqual(followed);
+      expect(followed!.left).toBeCloseTo(bodyBox(aside).left - SWING_REACH * statureOf(aside), 9);
+    });
+
+    it("still refuses where the side one's swing reaches the golfer", () => {
+      expect(someoneToHide(frames(() => golferAt(0.4), () => asideBy(FRAMED_LEAD + 0.01)), W, H)).toBeNull();
+    });
   });
 
   it('puts a box of the whole picture into a crop\'s own units', () => {

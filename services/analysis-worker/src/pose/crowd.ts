@@ -12,15 +12,20 @@
  * allowed reads its events within tolerance and its turns within 0.6-4.3° of the clip alone).
  *
  * A golfer swinging in the next bay of a range need not refuse the clip, though. The phone is pointed
- * at the golfer it films, from a few metres; the next bay is some three metres along the line of bays,
- * so its golfer looks smaller and stands clear of the filmed golfer's swing: from behind (the line of
- * bays across the picture) about three quarters as tall, 3.5/√(3.5² + 3²) ≈ 0.76; face-on (the line of
- * bays along the camera's view) about half, 3.5/6.5, behind the golfer and to one side. Then that
- * place is hidden (filled grey in every frame the pose model reads) and the clip is read again:
- * whoever the search locked onto first, only one swing is left to find. Tracking alone cannot be trusted to stay with the right one: on bench:robustness's 'a golfer
- * swinging in the next bay' the search followed the smaller neighbour for the first 1.4 s and then
- * jumped to the golfer, and the measured 'swing' was neither's. Two golfers of about one size, or
- * two whose swings cross, still leave the doubt, and the clip is still refused.
+ * at the golfer it films, from a few metres; the next bay is some three metres along the line of bays.
+ * Face-on (the line of bays along the camera's view) its golfer stands behind the filmed one and to one
+ * side, about half as tall (3.5/6.5 m away). From behind, the line of bays runs across the picture, so
+ * the neighbour stands about as far from the lens and looks about as tall (a lens makes a thing's size
+ * depend on its depth, not on how far to the side it stands), but off to the side of the picture, whose
+ * middle the person filming gave to their golfer. So the filmed golfer is told from the other by who
+ * stands plainly nearer the picture's middle, and where neither does, by stature where one is plainly
+ * taller.
+ * Then the other's place is hidden (filled grey in every frame the pose model reads) and the clip is
+ * read again: whoever the search locked onto first, only one swing is left to find. Tracking alone
+ * cannot be trusted to stay with the right one: on bench:robustness's 'a golfer swinging in the next
+ * bay' the search followed the smaller neighbour for the first 1.4 s and then jumped to the golfer, and
+ * the measured 'swing' was neither's. Two golfers of about one size as far from the middle, or two
+ * whose swings cross, still leave the doubt, and the clip is still refused.
  */
 import { EVENT_THRESHOLDS } from './events.js';
 import { handsPx, hipCentrePx, median, torsoLengthPx } from './geometry.js';
@@ -166,7 +171,7 @@ export function statureOf(pose: Pose): number {
 /**
  * Someone else this tall against the golfer (statures) could be the one the clip is about. One person's
  * stature moves by up to about a tenth through a swing (bent over the ball at address, upright at the
- * finish) and with the landmarks' jitter; the next bay's golfer reads about three quarters.
+ * finish) and with the landmarks' jitter; face-on the next bay's golfer reads about half.
  */
 export const NEAR_AS_GOLFER = 0.9;
 /**
@@ -176,6 +181,15 @@ export const NEAR_AS_GOLFER = 0.9;
  */
 export const SWING_REACH = 0.25;
 
+/**
+ * How much further from the picture's middle than the golfer (a share of its width) a second golfer
+ * must stand to be taken for the next bay's. The phone is pointed at the golfer it films,
+ * so they stand near the middle; from behind, a neighbour as far from the lens is some three metres to
+ * the side, which from five metres back is about two fifths of a landscape picture's width off the
+ * middle (a phone's main camera sees about 70° across: tan 31° / tan 35° of the half width). Two people as far from the middle leave the doubt.
+ */
+export const FRAMED_LEAD = 0.2;
+
 /** Two people seen in one checked frame: the one the search followed there, and the one found after blanking them. */
 export interface SeenTogether {
   tracked: Pose;
@@ -183,6 +197,33 @@ export interface SeenTogether {
 }
 
 const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+const centreOf = (p: Pose): number => {
+  const b = bodyBox(p);
+  return (b.left + b.right) / 2;
+};
+
+/** One of the two seen together: their poses, median stature, and how far their centre stands from the picture's middle. */
+interface Seen {
+  poses: Pose[];
+  size: number;
+  offCentre: number;
+}
+
+/**
+ * Which of two people swinging is the golfer filmed: the one plainly nearer the picture's middle
+ * (FRAMED_LEAD), where the phone was pointed; where neither is, the plainly taller one (the other stands
+ * further off, as the next bay's golfer does face-on); null when neither tells them apart. Where the
+ * picture sets them apart, size does not overrule it: from behind the neighbour stands as far from the
+ * lens, and people's heights differ by a tenth or more, so a tall neighbour at the side is still the
+ * neighbour.
+ */
+function tellApart(a: Seen, b: Seen): { golfer: Seen; other: Seen } | null {
+  const [framed, aside] = a.offCentre <= b.offCentre ? [a, b] : [b, a];
+  if (aside.offCentre - framed.offCentre >= FRAMED_LEAD) return { golfer: framed, other: aside };
+  const [taller, shorter] = a.size >= b.size ? [a, b] : [b, a];
+  return taller.size > 0 && shorter.size / taller.size < NEAR_AS_GOLFER ? { golfer: taller, other: shorter } : null;
+}
 
 /** `box` grown by `by` (a share of the picture's height) on every side, in a `width`×`height` picture's normalised units. */
 const widen = (box: Box, by: number, width: number, height: number): Box => {
@@ -194,20 +235,17 @@ const widen = (box: Box, by: number, width: number, height: number): Box => {
  * Where someone swinging beside the golfer stands, to be hidden while the clip is read again (see the
  * top of this file), or null when the doubt over whose swing it is cannot be settled that way: the two
  * are told apart by side (each frame's left one and right one, whichever the search was following), the
- * golfer is the taller, and the other must be plainly smaller (NEAR_AS_GOLFER) and their reach
- * (SWING_REACH) clear of the golfer's body in every checked frame. Boxes normalised to the picture.
+ * golfer is the one plainly nearer the picture's middle (FRAMED_LEAD) or else the plainly taller
+ * (NEAR_AS_GOLFER), and the other's reach (SWING_REACH) must be clear of the golfer's body
+ * in every checked frame. Boxes normalised to the picture.
  */
 export function someoneToHide(seen: SeenTogether[], width: number, height: number): Box | null {
   if (seen.length === 0) return null;
-  const centre = (p: Pose) => {
-    const b = bodyBox(p);
-    return (b.left + b.right) / 2;
-  };
-  const sides = seen.map(({ tracked, other }) => (centre(tracked) <= centre(other) ? [tracked, other] : [other, tracked]));
-  const [left, right] = [sides.map((s) => s[0]!), sides.map((s) => s[1]!)];
-  const [leftSize, rightSize] = [median(left.map(statureOf)), median(right.map(statureOf))];
-  const [golfer, other, otherSize, golferSize] = leftSize >= rightSize ? [left, right, rightSize, leftSize] : [right, left, leftSize, rightSize];
-  if (!(golferSize > 0) || otherSize / golferSize >= NEAR_AS_GOLFER) return null;
+  const sides = seen.map(({ tracked, other }) => (centreOf(tracked) <= centreOf(other) ? [tracked, other] : [other, tracked]));
+  const people = [sides.map((s) => s[0]!), sides.map((s) => s[1]!)].map((poses) => ({ poses, size: median(poses.map(statureOf)), offCentre: Math.abs(median(poses.map(centreOf)) - 0.5) }));
+  const told = tellApart(people[0]!, people[1]!);
+  if (!told) return null;
+  const { golfer: { poses: golfer, size: golferSize }, other: { poses: other, size: otherSize } } = told;
   const hide = widen(boxAround(other.map(bodyBox)), SWING_REACH * otherSize, width, height);
   if (golfer.some((p) => overlaps(widen(bodyBox(p), MASK_MARGIN * golferSize, width, height), hide))) return null;
   return { left: Math.max(0, hide.left), top: Math.max(0, hide.top), right: Math.min(1, hide.right), bottom: Math.min(1, hide.bottom) };
