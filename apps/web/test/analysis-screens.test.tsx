@@ -220,9 +220,10 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: 'Not measured reliably: the readings through the backswing did not agree closely enough.' };
     const shaky = { ...metric(38), confidence: 0.42, note: 'Read from the front' };
     const metrics = { ...pose.metrics, hipRotation: uncertain, xFactor: shaky };
-    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, multipleSwings: true, viewMatchesSlot: false } }) });
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, multipleSwings: true, viewMatchesSlot: false, othersLeftOut: true } }) });
     renderAt('/analysis/3');
     expect(await screen.findByText('More than one swing was found; the fastest one (top at 1.00s) was measured.')).toBeTruthy();
+    expect(screen.getByTestId('others-left-out').textContent).toMatch(/Someone else was swinging in the picture\. They were left out/);
     expect(screen.getByText(/This video looks like a face-on view/)).toBeTruthy();
     // A figure the video was too unsteady for is not blamed on the camera angle, and says why in plain words.
     const hips = within(screen.getByTestId('mobility-hipRotation'));
@@ -264,6 +265,8 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     renderAt('/analysis/3');
     expect(await screen.findByText('2.7 : 1')).toBeTruthy();
     expect(screen.queryByTestId('tempo-reach')).toBeNull();
+    // Nobody was left out of this one, and nothing says so.
+    expect(screen.queryByTestId('others-left-out')).toBeNull();
   });
 
   /** The detail page's workout focus card for an analysis with these texts (the focus-area rule reads them). */

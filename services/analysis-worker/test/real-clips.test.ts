@@ -101,6 +101,8 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     if (!copy || !single) return;
     const { label, file, run } = copy;
     expect(run.fields.technicalDetails.hidden, 'the neighbour hidden').toMatchObject({ left: expect.any(Number) });
+    expect(run.summary.othersLeftOut, 'the golfer told that someone was left out').toBe(true);
+    expect(single.run.summary.othersLeftOut).toBeUndefined();
     expect((run.fields.technicalDetails.hidden as { left: number }).left).toBeGreaterThan(940 / 1280 - 0.1);
     for (const e of scoreEvents(label, run.summary, frameTimes(file))) {
       expect(Math.abs(e.error!), `${e.name}: found ${e.found}, labelled ${e.label} (±${e.tolerance})`).toBeLessThanOrEqual(e.tolerance + 0.5);

@@ -63,6 +63,11 @@ export const PoseSummary = Type.Object({
   frameCount: Type.Integer(),
   personFoundRatio: Type.Number({ minimum: 0, maximum: 1 }),
   multipleSwings: Type.Boolean(),
+  /**
+   * Someone else swinging in the picture (the next bay of a range) was left out of the pose model's view
+   * and the golfer nearer the picture's middle measured: the key frames show whom.
+   */
+  othersLeftOut: Type.Optional(Type.Boolean()),
   events: Type.Object({
     takeaway: Type.Optional(SwingEvent),
     address: SwingEvent,

@@ -183,10 +183,11 @@ export const SWING_REACH = 0.25;
 
 /**
  * How much further from the picture's middle than the golfer (a share of its width) a second golfer
- * must stand to be taken for the next bay's. The phone is pointed at the golfer it films,
- * so they stand near the middle; from behind, a neighbour as far from the lens is some three metres to
- * the side, which from five metres back is about two fifths of a landscape picture's width off the
- * middle (a phone's main camera sees about 70° across: tan 31° / tan 35° of the half width). Two people as far from the middle leave the doubt.
+ * must stand to be taken for the next bay's. The phone is pointed at the golfer it films, so they stand
+ * near the middle; from behind, a neighbour as far from the lens is some three metres to the side,
+ * which from five metres back is about two fifths of a landscape picture's width off the middle (a
+ * phone's main camera sees about 70° across: tan 31° / tan 35° of the half width). Two people as far
+ * from the middle leave the doubt.
  */
 export const FRAMED_LEAD = 0.2;
 

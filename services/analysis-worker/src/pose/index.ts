@@ -517,6 +517,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     frameCount,
     personFoundRatio: c.basics.personFoundRatio,
     multipleSwings: events.multipleSwings,
+    ...(c.input.hide ? { othersLeftOut: true } : {}),
     events: { takeaway: at(events.takeaway), address: at(events.address), top: at(events.top), impact: at(events.impact), finish: at(events.finish) },
     tempo,
     ...(slowMotion ? { slowMotion } : {}),

@@ -312,6 +312,11 @@ export function TempoCard({ pose }: { pose: PoseSummary }) {
         <Badge variant="neutral">{pose.handedness === 'right' ? 'Right-handed' : 'Left-handed'}</Badge>
       </div>
       {!pose.viewMatchesSlot && <p className="an-small an-amber an-mt-sm">This video looks like a {pose.view} view; some measurements need the other camera angle.</p>}
+      {pose.othersLeftOut && (
+        <p className="an-small an-mt-sm" data-testid="others-left-out">
+          Someone else was swinging in the picture. They were left out: the figures are of the golfer in the key frames.
+        </p>
+      )}
       {pose.multipleSwings && (
         <p className="an-small an-amber an-mt-sm">
           More than one swing was found; the fastest one (top at {pose.events.top.timeSec.toFixed(2)}s) was measured.
