@@ -29,7 +29,7 @@ export { closePosePool, measureWorkers, sharedPosePool, PosePool } from './runti
 
 export const POSE_FAILURE_REASONS = {
   noPerson: 'No golfer was found in the video. Film the whole body in good light, with the golfer filling most of the frame height.',
-  severalPeople: 'More than one person was found in the video. Film the golfer alone in the frame.',
+  severalPeople: "More than one person was found in the video, and the golfer's swing could not be told from theirs. Film the golfer in the middle of the picture, with nobody else swinging beside them.",
   noSwing: 'No golf swing was detected in the video. Make sure the clip shows one full swing, from address to finish.',
 } as const;
 
