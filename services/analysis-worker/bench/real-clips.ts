@@ -53,6 +53,16 @@ export function fixturesDir(): string {
   return process.env.SWINGFIT_FIXTURES ?? resolve(repoRoot, '../shared/fixtures');
 }
 
+/**
+ * An ffmpeg filter graph for a second golfer swinging beside the filmed one, as on a range's next bay: the
+ * `crop` (w:h:x:y) of another clip, scaled to `width` pixels wide where given, laid over the picture at
+ * `at` (pixels) and starting `delaySec` later (its first frame held until then). Its output is `[out]`.
+ */
+export function nextBayGraph(neighbour: string, crop: string, at: [number, number], width?: number, delaySec = 0.6): string {
+  const scale = width === undefined ? '' : `scale=${width}:-2,`;
+  return `movie=${neighbour},crop=${crop},${scale}tpad=start_duration=${delaySec}:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=${at[0]}:${at[1]}:eof_action=repeat[out]`;
+}
+
 /** The labelled clips with their absolute paths, or null when the shared fixtures are absent. */
 export function loadLabels(dir = fixturesDir()): (ClipLabel & { path: string; name: string })[] | null {
   const file = join(dir, 'real', 'labels.json');

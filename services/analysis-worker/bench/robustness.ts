@@ -49,7 +49,7 @@ import { join } from 'node:path';
 import type { CameraView } from '@swingfit/contracts';
 import type { CameraSummary } from '../src/pose/camera.js';
 import { closePosePool } from '../src/pose/index.js';
-import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
+import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, nextBayGraph, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
 
 type ClipLabel = Labelled & { path: string; name: string };
 
@@ -146,11 +146,11 @@ const CASES: Case[] = [
   // A driving range: the golfer in the next bay, further off and swinging 0.6 s later, through the measured
   // golfer's downswing and finish. Face-on they stand behind the golfer and to one side, half the size; from
   // behind, beside the golfer, three fifths the size (crowd.ts: hidden, and the clip read again).
-  { name: 'a golfer swinging in the next bay, face-on', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'morikawa_iron_fo.mp4')},crop=500:640:400:60,scale=296:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=160:150:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
-  { name: 'a golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4')},crop=340:620:420:100,scale=204:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=1040:230:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'a golfer swinging in the next bay, face-on', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-filter_complex', nextBayGraph(join(fixturesDir(), 'real', 'morikawa_iron_fo.mp4'), '500:640:400:60', [160, 150], 296), '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'a golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', nextBayGraph(join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4'), '340:620:420:100', [1040, 230], 204), '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   // From behind the next bay's golfer stands as far from the lens as the filmed one, so looks as tall or
   // taller (here 1.14 times: people differ), off to the side of the picture (crowd.ts tellApart).
-  { name: 'a taller golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4')},crop=340:620:420:100,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=940:80:eof_action=repeat[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'a taller golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', nextBayGraph(join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4'), '340:620:420:100', [940, 80]), '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   // Filmed at home through the hitting net: a dark mesh over the whole picture, golfer included.
   { name: 'through a hitting net', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },
   { name: 'through a hitting net, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },

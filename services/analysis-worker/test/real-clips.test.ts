@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, figureFromViews } from '@swingfit/contracts';
 import { closePosePool, type PoseStageResult } from '../src/pose/index.js';
-import { AGREEMENT, MAX_WITHHELD_SHARE, TOUR_RANGES, TURN_FIGURES, analyseUpload, expectedHand, frameTimes, makeVariant, scoreEvents, turnsOf } from '../bench/real-clips.js';
+import { AGREEMENT, MAX_WITHHELD_SHARE, TOUR_RANGES, TURN_FIGURES, analyseUpload, expectedHand, frameTimes, makeVariant, nextBayGraph, scoreEvents, turnsOf } from '../bench/real-clips.js';
 import { analyseCopy, labels, ok, warnIfAbsent } from './support/real-clips.js';
 
 warnIfAbsent('real-clips');
@@ -90,7 +90,7 @@ describe.skipIf(!labels)('the shared real clips, through the product', () => {
     // alone (crowd.ts tellApart); before stop 51 a smaller neighbour was refused too, the search having
     // followed the neighbour for 1.4 s, then the golfer, and the 'swing' it found was neither's.
     const neighbour = labels!.find((l) => l.name === 'adam_scott_iron_dtl')!;
-    const graph = `movie=${neighbour.path},crop=340:620:420:100,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=940:80:eof_action=repeat[out]`;
+    const graph = nextBayGraph(neighbour.path, '340:620:420:100', [940, 80]);
     // Against the clip alone through the same encode: an encode alone moves this golfer's shoulders from
     // behind (7.6° at CRF 23, tried here; bench:accuracy's re-encoded copy 3.3°), and the test is of the
     // neighbour, not of x264.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSummary } from '../../src/pose/camera.js';
 import { closePosePool, type PoseStageResult } from '../../src/pose/index.js';
-import { AGREEMENT, TURN_FIGURES, analyseUpload, frameTimes, scoreEvents, turnsOf } from '../../bench/real-clips.js';
+import { AGREEMENT, TURN_FIGURES, analyseUpload, frameTimes, nextBayGraph, scoreEvents, turnsOf } from '../../bench/real-clips.js';
 import { analyseCopy as analyseCopyIn, labels, ok, warnIfAbsent } from '../support/real-clips.js';
 
 warnIfAbsent('real-clip-copies');
@@ -132,7 +132,7 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
   // the same encode, as the encode alone moves this golfer's shoulders from behind (7.6° at CRF 23).
   it('measures the golfer while a smaller golfer swings in the next bay: hides them and reads the clip again', async () => {
     const neighbour = labels!.find((l) => l.name === 'adam_scott_iron_dtl')!;
-    const graph = `movie=${neighbour.path},crop=340:620:420:100,scale=204:-2,tpad=start_duration=0.6:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=1040:230:eof_action=repeat[out]`;
+    const graph = nextBayGraph(neighbour.path, '340:620:420:100', [1040, 230], 204);
     const [copy, single] = [
       await analyseCopy('morikawa_iron_dtl', 'next-bay-smaller', ['-filter_complex', graph, '-map', '[out]', '-crf', '18']),
       await analyseCopy('morikawa_iron_dtl', 'alone', ['-map', '0:v:0', '-crf', '18']),
