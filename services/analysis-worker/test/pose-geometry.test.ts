@@ -76,6 +76,16 @@ describe('face-on: the lead shoulder against the spine, through the backswing', 
     expect(turnFromOutline(1.2)).toBeNaN();
   });
 
+  it('tells the golfer how closely the front view reads the hips, in the words the oval bears out', () => {
+    const m = measure({ view: 'face-on', pelvisTurn: 40, thoraxTurn: 85 });
+    expect(m.hipRotation.note).toMatch(/by about a tenth over a 40° turn, so from the front this figure is good to about 10° either way: a down-the-line video reads your hip turn more closely\.$/);
+    // 'About a tenth': the oval at 40° is 0.89 of its square-on width.
+    expect(1 - outlineWidth(40)).toBeGreaterThan(0.08);
+    expect(1 - outlineWidth(40)).toBeLessThan(0.12);
+    // And from behind the note makes no such claim.
+    expect(measure({ view: 'down-the-line', pelvisTurn: 40, thoraxTurn: 85 }).hipRotation.note).not.toMatch(/10°/);
+  });
+
   it('withholds the face-on hips, saying why, when their outline narrows more than hips can through the backswing', () => {
     const swing = syntheticSwing({ view: 'face-on', pelvisTurn: 45, thoraxTurn: 90 });
     // Hip points squeezed together at the top: joints, not an outline; no turn of an oval gives that.

@@ -153,7 +153,10 @@ export function turnReadings(poses: EventPoses, ctx: MetricContext): { shoulders
 }
 
 const HOW = {
-  faceOnHips: 'Read from the front: how much narrower your hips look at the top of the backswing than at address. Hips are deeper than they are wide, so the narrowing tells how far they turned. It is followed through the whole backswing.',
+  // How closely: a 40° turn narrows the oval to 0.89 of its width (turn.ts outlineWidth), a few pixels of
+  // a hip width the model reads at about 30; the two tour players' face-on hips read 5-7° from their
+  // down-the-line figure and a phone's copies of them up to 11° (bench:accuracy, bench:robustness).
+  faceOnHips: 'Read from the front: how much narrower your hips look at the top of the backswing than at address. Hips are deeper than they are wide, so the narrowing tells how far they turned; it is followed through the whole backswing. They narrow only a little, by about a tenth over a 40° turn, so from the front this figure is good to about 10° either way: a down-the-line video reads your hip turn more closely.',
   faceOnShoulders: 'Read from the front: how far your lead shoulder travels toward your spine between address and the top of the backswing, compared with half your shoulder width at address. It is followed through the whole backswing; your other shoulder is hidden at the top, so it is not used.',
   fromBehind: (part: string) => `Read from behind: which way your ${part} point, seen from above, at the top of the backswing compared with address, from a 3D estimate of your body made from the video. It is followed through the whole backswing.`,
   xFactor: 'Shoulder turn minus hip turn at the top of the backswing.',
