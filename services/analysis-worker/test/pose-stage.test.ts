@@ -182,6 +182,18 @@ describe('the pose models between analyses', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('refuses the models\' renewal still loading when the pool closes, instead of leaving it unsettled', async () => {
+    const pool = new PosePool(1);
+    // As an analysis ends the models are renewed unawaited; a worker shut down then must not strand it
+    // (bench:accuracy, closing the pool just after its last analysis, exited 13 with the renewal pending).
+    const loading = pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker: 0 });
+    const queued = pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [], worker: 0, fresh: true });
+    const refused = [expect(loading).rejects.toThrow('pose pool closed'), expect(queued).rejects.toThrow('pose pool closed')];
+    await pool.close();
+    await Promise.all(refused);
+    await expect(pool.run({ variant: 'lite', numPoses: 1, video: true, frames: [] })).rejects.toThrow('pose pool is closed');
+  }, 60_000);
 });
 
 describe('a clip without a person', () => {

@@ -111,7 +111,15 @@ export class PosePool {
   async close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) job.reject(new Error('pose pool closed'));
-    await Promise.all(this.#slots.map((s) => s.worker.terminate()));
+    // A terminated worker sends neither an answer nor an error: its job is refused here, or whoever
+    // awaits it (the renewal of the models as an analysis ends) would wait for ever.
+    for (const slot of this.#slots) {
+      slot.busy?.reject(new Error('pose pool closed'));
+      slot.busy = null;
+    }
+    // Held while they stop: idle workers are unreferenced, and a process with nothing else to do would
+    // otherwise end before they had, leaving this promise unsettled (a script awaiting it exits with 13).
+    await Promise.all(this.#slots.map((s) => (s.worker.ref(), s.worker.terminate())));
   }
 }
 
