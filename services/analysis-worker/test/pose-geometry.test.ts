@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR, withFaceOnLimits, type PoseSummary } from '@swingfit/contracts';
 import { WITHHELD_TEXT, computeMetrics, type EventPoses } from '../src/pose/metrics.js';
-import { PELVIS_DEPTH_RATIO, cameraYawFaceOn, monotoneFit, outlineWidth, turnFromOutline } from '../src/pose/turn.js';
+import { HIP_WIDTH_RESOLUTION, PELVIS_DEPTH_RATIO, cameraYawFaceOn, faceOnHipResolution, monotoneFit, outlineWidth, turnFromOutline } from '../src/pose/turn.js';
 import { GRIP_SPAN_TORSO, alignLabels, gripPx } from '../src/pose/geometry.js';
 import { LM } from '../src/pose/landmarks.js';
 import { buildFacts, measuredAnalysisText, offlineWriteUp } from '../src/writeup/index.js';
@@ -74,6 +74,27 @@ describe('face-on: the lead shoulder against the spine, through the backswing', 
     for (const deg of [0, 15, 30, 45, 60, 90]) expect(turnFromOutline(outlineWidth(deg))).toBeCloseTo(deg, 6);
     expect(turnFromOutline(PELVIS_DEPTH_RATIO - 0.1)).toBeNaN();
     expect(turnFromOutline(1.2)).toBeNaN();
+  });
+
+  it.each([
+    { deg: 0, low: 10, high: 12 },
+    { deg: 20, low: 13, high: 16 },
+    { deg: 35, low: 7, high: 8.5 },
+    { deg: 50, low: 6, high: 7.5 },
+  ])('puts a pixel of the face-on hips\' width at about $low-$high° of turn at $deg°', ({ deg, low, high }) => {
+    expect(faceOnHipResolution(deg)).toBeGreaterThanOrEqual(low);
+    expect(faceOnHipResolution(deg)).toBeLessThanOrEqual(high);
+    // Half the turns the width a pixel either side gives, as the oval reads them.
+    const r = outlineWidth(deg);
+    if (deg >= 35) expect(faceOnHipResolution(deg)).toBeCloseTo((turnFromOutline(r - HIP_WIDTH_RESOLUTION) - turnFromOutline(r + HIP_WIDTH_RESOLUTION)) / 2, 6);
+  });
+
+  it('gives the face-on hips no more confidence than their width\'s resolution allows, however well the readings agree', () => {
+    const m = measure({ view: 'face-on', pelvisTurn: 40, thoraxTurn: 85 });
+    expect(m.hipRotation.measurable).toBe(true);
+    expect(m.hipRotation.confidence).toBeLessThanOrEqual(1 - faceOnHipResolution(m.hipRotation.value!) / 30 + 0.005);
+    // The shoulders keep theirs (metrics.ts turnCurve: a pixel is 2-3° of their turn, not 7-15).
+    expect(m.shoulderTurn.confidence).toBeGreaterThan(m.hipRotation.confidence + 0.15);
   });
 
   it('tells the golfer how closely the front view reads the hips, in the words the oval bears out', () => {

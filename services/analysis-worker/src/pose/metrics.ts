@@ -7,7 +7,7 @@
 import { CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, type Metric, type PoseSummary } from '@swingfit/contracts';
 import { dist2, headPx, hipCentrePx, median, robustSpread, spineTiltImage } from './geometry.js';
 import { LM, imagePoint, meanVisibility, type Pose } from './landmarks.js';
-import { leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
+import { faceOnHipResolution, leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
 
 export type Metrics = PoseSummary['metrics'];
 export type MetricContext = TurnContext;
@@ -127,7 +127,15 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     return [Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length)];
   });
-  const scatter = Math.hypot(robustSpread(residuals), sides.length ? median(sides) : 0);
+  const value = fitted[top[top.length - 1]!]!;
+  // Face-on the hips' width is read to about a pixel of some thirty (turn.ts faceOnHipResolution): that
+  // floor stands however closely the readings agree, so it is added to their scatter. Through the hips'
+  // flat oval a pixel is 7-15° of turn. The face-on shoulders' lead shoulder, about as far from the spine
+  // as the hips are wide, goes through an arc cosine that is steep at their turns: a pixel is 2-3°, under
+  // their readings' own scatter, and the floor would barely move their confidence. From behind the turn
+  // lies in the model's depth, whose resolution the picture does not tell.
+  const resolution = ctx.view === 'face-on' && line === 'hips' ? faceOnHipResolution(value) : 0;
+  const scatter = Math.hypot(robustSpread(residuals), sides.length ? median(sides) : 0, resolution);
   const [lead, trail] = leadTrail(line, ctx.handedness);
   // From the front only the lead shoulder is used; elsewhere both ends of the line.
   const seen = ctx.view === 'face-on' && line === 'shoulders' ? [lead] : [lead, trail];
@@ -138,7 +146,7 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
   // Nor, for the hips, the peak of a rise-then-fall curve, though the pelvis starts back before the hands
   // reach the top: tried at stop 33, the peak followed single wild readings (tour pro B face-on 38.9 ->
   // 42.8, its re-encode's X-factor 5.1 from the original's) and B's two views' hips went 1.1 -> 5° apart.
-  return { value: fitted[top[top.length - 1]!]!, scatter, visibility, readable };
+  return { value, scatter, visibility, readable };
 }
 
 /** Each backswing frame's turn readings (degrees, null where not read), for technical details. */

@@ -95,6 +95,25 @@ export function turnFromOutline(ratio: number): number {
   return Math.acos(Math.sqrt(Math.max(0, Math.min(1, cos2)))) * DEG;
 }
 
+/**
+ * How finely the pose model can place the hips: it reads a 256-pixel square that frames the whole body,
+ * in which the two hip points are about 30 pixels apart (31 on the shared clips' measure frames, whose
+ * golfers fill about that square), and it places a point to about a pixel. So the face-on hips' width is
+ * known to about a thirtieth, however well the readings agree with each other.
+ */
+export const HIP_WIDTH_RESOLUTION = 1 / 30;
+
+/**
+ * Degrees of face-on hip turn that HIP_WIDTH_RESOLUTION of the width spans at a reading of `deg`: half
+ * the turns a width that much narrower and wider give. The oval is flat near square, so the fewer
+ * degrees turned, the more a pixel is worth (about 8 at a 35° turn, 13 near none).
+ */
+export function faceOnHipResolution(deg: number): number {
+  const ratio = outlineWidth(Math.max(0, Math.min(90, deg)));
+  const at = (r: number) => turnFromOutline(Math.min(1, Math.max(PELVIS_DEPTH_RATIO, r)));
+  return (at(ratio - HIP_WIDTH_RESOLUTION) - at(ratio + HIP_WIDTH_RESOLUTION)) / 2;
+}
+
 /** The address poses' reference for a view's turn: computed once per swing. */
 export interface TurnReference {
   read: (pose: Pose, line: BodyLine) => number;
