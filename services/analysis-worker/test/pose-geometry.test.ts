@@ -97,6 +97,21 @@ describe('face-on: the lead shoulder against the spine, through the backswing', 
     expect(m.shoulderTurn.confidence).toBeGreaterThan(m.hipRotation.confidence + 0.15);
   });
 
+  it('withholds a small face-on hip turn the width cannot resolve, saying so, and reads it from behind', () => {
+    // 15° narrows the hips' outline by 2%, under one of the model's pixels: with 4 mm of jitter the readings
+    // cannot tell it from no turn.
+    const small = { pelvisTurn: 15, thoraxTurn: 70, noise: 0.004 };
+    const m = measure({ view: 'face-on', ...small });
+    expect(m.hipRotation).toMatchObject({ value: null, measurable: false, withheld: 'uncertain', note: WITHHELD_TEXT.hipsTooFine });
+    expect(m.xFactor).toMatchObject({ value: null, note: WITHHELD_TEXT.xFactorUncertain });
+    const behind = measure({ view: 'down-the-line', ...small });
+    expect(Math.abs(behind.hipRotation.value! - 15)).toBeLessThanOrEqual(5);
+    // More jitter reads some frames wider than at address, which no turn gives: said as such.
+    expect(measure({ view: 'face-on', ...small, noise: 0.008 }).hipRotation.note).toBe(WITHHELD_TEXT.hipsUnreadable);
+    // A full turn the same jitter leaves readable.
+    expect(measure({ view: 'face-on', pelvisTurn: 45, thoraxTurn: 90, noise: 0.008 }).hipRotation.measurable).toBe(true);
+  });
+
   it('tells the golfer how closely the front view reads the hips, in the words the oval bears out', () => {
     const m = measure({ view: 'face-on', pelvisTurn: 40, thoraxTurn: 85 });
     expect(m.hipRotation.note).toMatch(/by about a tenth over a 40° turn, so from the front this figure is good to about 10° either way: a down-the-line video reads your hip turn more closely\.$/);

@@ -58,7 +58,8 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 export const WITHHELD_TEXT = {
   notFound: 'Not measured reliably: the golfer was not clearly in view at address and at the top.',
   scattered: 'Not measured reliably: the readings through the backswing did not agree closely enough.',
-  hipsUnreadable: 'Not measured reliably: in this video your hips look narrower than turning hips can, so their turn could not be read.',
+  hipsUnreadable: 'Not measured reliably: in this video the width of your hips changed in a way turning hips cannot (narrower than hips are deep, or wider than at address), so their turn could not be read.',
+  hipsTooFine: 'Not measured reliably: from the front, hips turned this little look hardly any narrower than at address, too little for the video to show how far they turned. A down-the-line video measures it.',
   xFactorUncertain: 'Not measured reliably: it needs both the shoulder and the hip turn.',
   postureFromFront: 'Forward bend is seen from the side: a down-the-line video measures it.',
   postureNoImpact: 'Not measured reliably: the golfer was not clearly in view at impact.',
@@ -89,6 +90,8 @@ export interface TurnCurve {
    * no narrower than the hips' depth). Where the model's points cannot be a turn, the method does not apply.
    */
   readable: number;
+  /** Degrees the reading cannot be finer than, whatever the scatter (face-on hips; 0 elsewhere). Part of `scatter`. */
+  resolution: number;
 }
 
 /**
@@ -146,7 +149,7 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
   // Nor, for the hips, the peak of a rise-then-fall curve, though the pelvis starts back before the hands
   // reach the top: tried at stop 33, the peak followed single wild readings (tour pro B face-on 38.9 ->
   // 42.8, its re-encode's X-factor 5.1 from the original's) and B's two views' hips went 1.1 -> 5° apart.
-  return { value, scatter, visibility, readable };
+  return { value, scatter, visibility, readable, resolution };
 }
 
 /** Each backswing frame's turn readings (degrees, null where not read), for technical details. */
@@ -178,6 +181,9 @@ function turnMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'shou
     const confidence = confidenceOf(curve.visibility, curve.scatter, TURN_SCATTER_LIMIT) * curve.readable;
     // Only the face-on hips' readings can be unreadable (an outline narrower than any turn gives).
     if (line === 'hips' && curve.readable < 1 && confidence < CONFIDENCE_BAR) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsUnreadable, 'uncertain', round2(confidence));
+    // Withheld mostly for the width's resolution rather than for readings that disagree: say so.
+    const fine = curve.resolution > curve.scatter / Math.SQRT2;
+    if (line === 'hips' && fine && confidence < CONFIDENCE_BAR) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsTooFine, 'uncertain', round2(Math.max(0, confidence)));
     const how = faceOn ? (line === 'shoulders' ? HOW.faceOnShoulders : HOW.faceOnHips) : HOW.fromBehind(line);
     return figure(curve.value, 'deg', 'any', confidence, how);
   };
