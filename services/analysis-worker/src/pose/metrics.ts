@@ -181,9 +181,9 @@ function turnMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'shou
     const confidence = confidenceOf(curve.visibility, curve.scatter, TURN_SCATTER_LIMIT) * curve.readable;
     // Only the face-on hips' readings can be unreadable (an outline narrower than any turn gives).
     if (line === 'hips' && curve.readable < 1 && confidence < CONFIDENCE_BAR) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsUnreadable, 'uncertain', round2(confidence));
-    // Withheld mostly for the width's resolution rather than for readings that disagree: say so.
+    // Withheld mostly for the width's resolution (only face-on hips have one) rather than for readings that disagree: say so.
     const fine = curve.resolution > curve.scatter / Math.SQRT2;
-    if (line === 'hips' && fine && confidence < CONFIDENCE_BAR) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsTooFine, 'uncertain', round2(Math.max(0, confidence)));
+    if (fine && confidence < CONFIDENCE_BAR) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsTooFine, 'uncertain', round2(confidence));
     const how = faceOn ? (line === 'shoulders' ? HOW.faceOnShoulders : HOW.faceOnHips) : HOW.fromBehind(line);
     return figure(curve.value, 'deg', 'any', confidence, how);
   };

@@ -106,7 +106,8 @@ export const HIP_WIDTH_RESOLUTION = 1 / 30;
 /**
  * Degrees of face-on hip turn that HIP_WIDTH_RESOLUTION of the width spans at a reading of `deg`: half
  * the turns a width that much narrower and wider give. The oval is flat near square, so the fewer
- * degrees turned, the more a pixel is worth (about 8 at a 35° turn, 13 near none).
+ * degrees turned, the more a pixel is worth (about 7 at 40°, 9 at 30°, 15 at 20°; at none 11, half of
+ * the 21° a pixel narrower reads, a pixel wider reading square too).
  */
 export function faceOnHipResolution(deg: number): number {
   const ratio = outlineWidth(Math.max(0, Math.min(90, deg)));

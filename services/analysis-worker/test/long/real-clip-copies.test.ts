@@ -124,7 +124,6 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
     }
   }, 120_000);
 
-  // The phone taken down after the finish: the picture slides away while the golfer holds the finish.
   // From behind on a range: tour pro A, three fifths the size, in the next bay to the right, swinging
   // 0.6 s after tour pro B, through his downswing and finish. Refused before stop 51: the search had
   // followed the neighbour for 1.4 s, then the golfer, and the 'swing' it found was neither's. (CI's
@@ -149,6 +148,7 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
     }
   }, 300_000);
 
+  // The phone taken down after the finish: the picture slides away while the golfer holds the finish.
   it('dates the finish of a clip whose camera walks off after it (the camera read from the background)', async () => {
     const filter = "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0";
     const copy = await analyseCopy('adam_scott_iron_dtl', 'camera-walks-off', ['-vf', filter, '-crf', '18']);
