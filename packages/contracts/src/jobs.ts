@@ -38,6 +38,8 @@ export interface JobDefinition<P extends TSchema = TSchema> extends RetryPolicy 
   repeat?: { every: number } | { pattern: string; tz: string };
   /** Finished jobs are kept this long: a custom jobId deduplicates only while its job exists. */
   keepCompletedSeconds: number;
+  /** Behind every job without one on the same queue (BullMQ: 1 is the highest given priority). */
+  priority?: number;
 }
 
 /** Any entry of the table, whatever its payload (its functions' parameters widened for that). */
@@ -60,6 +62,8 @@ export const AnalysisJobData = Type.Object({ analysisId: Type.Integer({ minimum:
 export type AnalysisJobData = Static<typeof AnalysisJobData>;
 /** The job id of an analysis: one job per analysis, so a second enqueue of the same upload is a no-op. */
 export const analysisJobId = (analysisId: number) => `analysis-${analysisId}`;
+/** One waiting remeasurement per analysis: asking twice before it ran measures it once. */
+export const remeasureJobId = (analysisId: number) => `remeasure-${analysisId}`;
 
 export const JOBS = {
   /** Probe, transcode, pose, write-up of one upload; the gateway's upload transaction starts it. */
@@ -73,6 +77,24 @@ export const JOBS = {
     jobId: (data) => analysisJobId(data.analysisId),
     startedBy: { event: 'analysis.uploaded', data: (payload) => ({ analysisId: payload.analysisId }) },
     keepCompletedSeconds: WEEK_SECONDS,
+  }),
+  /**
+   * A completed analysis measured again from its uploads with today's measurement, in place, without an
+   * event (`pnpm analyses:remeasure` adds it). On the analysis queue, behind every golfer's upload: the
+   * worker runs one analysis at a time, and a golfer waiting for theirs comes first.
+   */
+  'analysis.remeasure': defineJob({
+    queue: 'analysis',
+    service: 'analysis-worker',
+    payload: AnalysisJobData,
+    attempts: 2,
+    backoff: { type: 'exponential', delay: 30 * SECOND },
+    timeoutMs: 15 * MINUTE,
+    jobId: (data) => remeasureJobId(data.analysisId),
+    // As long as the analysis jobs beside it: BullMQ trims a queue's finished jobs by the age the last
+    // one to finish gives, whatever its name. `pnpm analyses:remeasure` removes a finished one it asks again for.
+    keepCompletedSeconds: WEEK_SECONDS,
+    priority: 10,
   }),
   /** Re-queues analyses stuck in pending/processing with no live job; fails them after too many tries. */
   'analysis.reconcile': defineJob({
@@ -167,10 +189,12 @@ export interface JobAddOptions extends RetryPolicy {
   removeOnComplete: { age: number };
   /** Failed jobs stay in the failed set for operators to see and replay. */
   removeOnFail: false;
+  priority?: number;
 }
 
-const addOptions = (policy: RetryPolicy & { keepCompletedSeconds: number }, jobId: string | undefined): JobAddOptions => ({
+const addOptions = (policy: RetryPolicy & { keepCompletedSeconds: number; priority?: number }, jobId: string | undefined): JobAddOptions => ({
   ...(jobId ? { jobId } : {}),
+  ...(policy.priority ? { priority: policy.priority } : {}),
   attempts: policy.attempts,
   backoff: { ...policy.backoff },
   removeOnComplete: { age: policy.keepCompletedSeconds },

@@ -326,6 +326,18 @@ const m0011_admin_lists: Migration = {
   },
 };
 
+/**
+ * A completed analysis can be measured again with a newer measurement (`pnpm analyses:remeasure`) while
+ * keeping its completion time (the admin's processing times read it): the measurement gets its own time,
+ * which is the first one for every analysis completed so far.
+ */
+const m0012_measured_at: Migration = {
+  async up(db) {
+    await db.schema.alterTable('swing_analyses').addColumn('measured_at', 'timestamptz').execute();
+    await sql`update swing_analyses set measured_at = completed_at where completed_at is not null`.execute(db);
+  },
+};
+
 export const coreMigrations: Migrations = {
   '0001_accounts': m0001_accounts,
   '0002_outbox': outboxMigration(),
@@ -339,4 +351,5 @@ export const coreMigrations: Migrations = {
   '0009_points_snapshot': m0009_points_snapshot,
   '0010_subscription_state': m0010_subscription_state,
   '0011_admin_lists': m0011_admin_lists,
+  '0012_measured_at': m0012_measured_at,
 };

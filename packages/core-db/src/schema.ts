@@ -142,6 +142,11 @@ export interface SwingAnalysesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: Timestamp | null;
+  /**
+   * When the stored figures were measured: as it completed, or when `pnpm analyses:remeasure` measured it
+   * again. Which measurement the written part belongs to (a rewrite stores its text only onto the same one).
+   */
+  measured_at: Timestamp | null;
 }
 
 /** The golfer's launch-monitor numbers of an analysis row, in the API's names (worker and gateway both read them). */

@@ -93,3 +93,10 @@ export function readRewriteConfig(env: NodeJS.ProcessEnv = process.env): Static<
     return config;
   });
 }
+
+/** What `pnpm analyses:remeasure` (remeasure.ts) reads: it only queues jobs, which the running worker does. */
+export const RemeasureEnv = Type.Pick(WorkerEnv, ['DATABASE_URL', 'REDIS_URL', 'QUEUE_PREFIX', 'LOG_LEVEL']);
+
+export function readRemeasureConfig(env: NodeJS.ProcessEnv = process.env): Static<typeof RemeasureEnv> {
+  return orExit(() => parseConfig(RemeasureEnv, env));
+}

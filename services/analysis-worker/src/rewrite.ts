@@ -7,7 +7,7 @@
 import { createLogger, openSchema } from '@swingfit/server-kit';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { readRewriteConfig } from './config.js';
-import { parseRewriteArgs } from './rewrite-args.js';
+import { parseAnalysisArgs } from './analysis-args.js';
 import { rewriteAnalyses, type RewriteOutcome } from './jobs/rewrite-texts.js';
 import { createWriteUp } from './writeup/index.js';
 
@@ -29,7 +29,7 @@ const line = (o: RewriteOutcome, dryRun: boolean) =>
   `analysis ${o.id}: ${o.outcome === 'rewritten' && dryRun ? 'would be rewritten' : o.outcome}${'reason' in o ? ` (${o.reason})` : ''}`;
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseRewriteArgs(argv);
+  const args = parseAnalysisArgs(argv);
   if ('help' in args) {
     process.stdout.write(`${HELP}\n`);
     return 0;

@@ -109,6 +109,6 @@ describe('job handlers', () => {
       ...refreshJobHandlers({ db: none, writeUp: none, logger }),
     };
     expect(() => assertHandlers('analysis-worker', { jobs })).not.toThrow();
-    expect(Object.keys(jobs).sort()).toEqual(['analysis', 'analysis.reconcile', 'analysis.refresh-write-ups']);
+    expect(Object.keys(jobs).sort()).toEqual(['analysis', 'analysis.reconcile', 'analysis.refresh-write-ups', 'analysis.remeasure']);
   });
 });

@@ -8,7 +8,7 @@ import { completedMeasurements } from '../src/db/analyses.js';
 import { WRITE_UP_EDITION, writeAnalysisTexts } from '../src/jobs/analysis-texts.js';
 import { refreshWriteUps } from '../src/jobs/refresh-write-ups.js';
 import { rewriteAnalyses, rewriteAnalysis } from '../src/jobs/rewrite-texts.js';
-import { parseRewriteArgs } from '../src/rewrite-args.js';
+import { parseAnalysisArgs } from '../src/analysis-args.js';
 import type { WriteUpStage } from '../src/pipeline/stages.js';
 import { createWriteUp } from '../src/writeup/index.js';
 import { input, pose } from './writeup-fixtures.js';
@@ -172,7 +172,7 @@ describe('pnpm analyses:rewrite', () => {
     [['3x'], { error: "'3x' is not an analysis id." }],
     [['0'], { error: "'0' is not an analysis id." }],
   ])('%j', (argv, expected) => {
-    expect(parseRewriteArgs(argv)).toEqual(expected);
+    expect(parseAnalysisArgs(argv)).toEqual(expected);
   });
 
   it('runs against the database in the environment, prints each analysis and a tally, exits 1 for an id it did not find and 78 for a writer without its key', async () => {

@@ -47,6 +47,25 @@ export interface CompletedAnalysis extends StoredTexts {
 
 const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
 
+/** The columns an analysis' results are stored in (as it completes, and when it is measured again). */
+const resultColumns = (result: CompletedAnalysis) => ({
+  media: JSON.stringify(result.media),
+  probe: json(result.probe),
+  launch_monitor: json(result.launchMonitor),
+  pose: json(result.pose),
+  down_the_line_pose: json(result.downTheLinePose),
+  technical_details: json(result.technicalDetails),
+  mobility_analysis: json(result.mobilityAnalysis),
+  analysis_results: json(result.analysisResults),
+  performance_assessment: result.performanceAssessment,
+  launch_monitor_assessment: result.launchMonitorAssessment,
+  swing_strengths: JSON.stringify(result.swingStrengths),
+  swing_weaknesses: JSON.stringify(result.swingWeaknesses),
+  key_issues: JSON.stringify(result.keyIssues),
+  recommendations: JSON.stringify(result.recommendations),
+  exercise_recommendations: JSON.stringify(result.exerciseRecommendations),
+});
+
 /**
  * Stores the results and the analysis.completed event in one transaction. Only a run that moves the
  * row out of 'processing' publishes, so a duplicate run (crash, stall) cannot emit a second event.
@@ -57,22 +76,9 @@ export async function completeAnalysis(db: Db, row: AnalysisRow, result: Complet
       .updateTable('swing_analyses')
       .set({
         status: 'complete',
-        media: JSON.stringify(result.media),
-        probe: json(result.probe),
-        launch_monitor: json(result.launchMonitor),
-        pose: json(result.pose),
-        down_the_line_pose: json(result.downTheLinePose),
-        technical_details: json(result.technicalDetails),
-        mobility_analysis: json(result.mobilityAnalysis),
-        analysis_results: json(result.analysisResults),
-        performance_assessment: result.performanceAssessment,
-        launch_monitor_assessment: result.launchMonitorAssessment,
-        swing_strengths: JSON.stringify(result.swingStrengths),
-        swing_weaknesses: JSON.stringify(result.swingWeaknesses),
-        key_issues: JSON.stringify(result.keyIssues),
-        recommendations: JSON.stringify(result.recommendations),
-        exercise_recommendations: JSON.stringify(result.exerciseRecommendations),
+        ...resultColumns(result),
         completed_at: sql`now()`,
+        measured_at: sql`now()`,
         updated_at: sql`now()`,
       })
       .where('id', '=', row.id)
@@ -155,10 +161,13 @@ export async function countRequeue(db: Db, id: number, stuckAfterMs: number): Pr
 /* ---------- rewriting the written part of completed analyses ---------- */
 
 /**
- * What a rewrite reads: the measured part, the written part as stored now, and which run they came from
- * (`completed_at` as text: a JavaScript date drops the microseconds PostgreSQL keeps, so it could never
- * match again).
+ * Which measurement of an analysis is stored: when it was measured, as text (a JavaScript date drops the
+ * microseconds PostgreSQL keeps, so it could never match again). A rewrite or a remeasurement stores its
+ * result only onto the measurement it read, so neither puts text or figures onto the other's.
  */
+const measuredRun = sql<string>`coalesce(measured_at, completed_at)::text`;
+
+/** What a rewrite reads: the measured part, the written part as stored now, and which measurement (`run`) they came from. */
 const REWRITE_COLUMNS = [
   'id', 'club_selection', 'tour_comparison', 'launch_monitor', 'pose', 'down_the_line_pose',
   'technical_details', 'mobility_analysis', 'analysis_results', 'performance_assessment', 'launch_monitor_assessment',
@@ -174,7 +183,7 @@ export function completedMeasurements(db: Db, page: { afterId: number; limit: nu
   let query = db
     .selectFrom('swing_analyses')
     .select(REWRITE_COLUMNS)
-    .select(sql<string>`completed_at::text`.as('run'))
+    .select(measuredRun.as('run'))
     .where('status', '=', 'complete')
     .where('id', '>', page.afterId);
   if (page.ids) query = query.where('id', 'in', page.ids.length ? page.ids : [-1]);
@@ -191,8 +200,8 @@ export interface RewrittenTexts extends StoredTexts {
 }
 
 /**
- * Replaces the written part of an analysis, only while it is still the completed run that was read
- * (same `run`): a re-analysis finishing meanwhile keeps its own, newer text. The texts kept
+ * Replaces the written part of an analysis, only while it is still the measurement that was read
+ * (same `run`): one measured again meanwhile keeps its own, newer text. The texts kept
  * in technical details are replaced key by key; everything else there stays. False: not replaced.
  */
 export async function storeRewrittenTexts(db: Db, row: Pick<StoredMeasurements, 'id' | 'run'>, texts: RewrittenTexts): Promise<boolean> {
@@ -213,7 +222,7 @@ export async function storeRewrittenTexts(db: Db, row: Pick<StoredMeasurements, 
     })
     .where('id', '=', row.id)
     .where('status', '=', 'complete')
-    .where(sql<string>`completed_at::text`, '=', row.run)
+    .where(measuredRun, '=', row.run)
     .returning('id')
     .executeTakeFirst();
   return updated !== undefined;
@@ -235,4 +244,38 @@ export function storedTexts(row: StoredMeasurements): RewrittenTexts {
     recommendations: row.recommendations,
     exerciseRecommendations: row.exercise_recommendations as unknown[],
   };
+}
+
+/* ---------- measuring completed analyses again ---------- */
+
+/** The measurement stored now of a completed analysis (see measuredRun); undefined when it is not complete. */
+export async function completedRun(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('swing_analyses').select(measuredRun.as('run')).where('id', '=', id).where('status', '=', 'complete').executeTakeFirst();
+  return row?.run;
+}
+
+/**
+ * Stores a new measurement of a completed analysis in place of the one that was read (same `run`): the
+ * figures, the written part, media and technical details, with a new measurement time. No event: the
+ * golfer's analysis was completed (and counted) once; its completion time stays. False: not stored (the
+ * analysis was deleted, or measured again meanwhile).
+ */
+export async function storeRemeasured(db: Db, id: number, run: string, result: CompletedAnalysis): Promise<boolean> {
+  const updated = await db
+    .updateTable('swing_analyses')
+    .set({ ...resultColumns(result), measured_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'complete')
+    .where(measuredRun, '=', run)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Ids of completed analyses after `afterId`, in id order; only among `ids` when given. */
+export async function completedIds(db: Db, page: { afterId: number; limit: number; ids?: number[] }): Promise<number[]> {
+  let query = db.selectFrom('swing_analyses').select('id').where('status', '=', 'complete').where('id', '>', page.afterId);
+  if (page.ids) query = query.where('id', 'in', page.ids.length ? page.ids : [-1]);
+  const rows = await query.orderBy('id').limit(page.limit).execute();
+  return rows.map((r) => Number(r.id));
 }

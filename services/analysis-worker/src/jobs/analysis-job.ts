@@ -90,7 +90,7 @@ export async function runAnalysis(deps: AnalysisDeps, analysisId: number, option
   }
 }
 
-interface RunContext {
+export interface RunContext {
   signal?: AbortSignal;
   onProgress?: (p: AnalysisProgress) => void;
   clock: StageClock;
@@ -98,7 +98,8 @@ interface RunContext {
   workDir: string;
 }
 
-async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
+/** Everything an analysis stores, made from its uploads (which it publishes media for as it goes). */
+export async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunContext) {
   const { clock, warnings } = ctx;
   const progress = progressOf(ctx);
   const club = asClub(row.club_selection);

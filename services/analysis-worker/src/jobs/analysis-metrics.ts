@@ -1,4 +1,5 @@
 import type { Worker } from 'bullmq';
+import { ANALYSIS_JOB_NAME } from '@swingfit/contracts';
 import { isFinalFailure, type ServiceMetrics } from '@swingfit/server-kit';
 import { POSE_FAILURE_REASONS } from '../pose/index.js';
 
@@ -52,7 +53,7 @@ export function countAnalyses(worker: Worker, metrics: ServiceMetrics): Worker {
     if (result?.outcome === 'complete') analyses.inc({ outcome: 'completed', reason: '' });
   });
   worker.on('failed', (job, error) => {
-    if (!job) return;
+    if (!job || job.name !== ANALYSIS_JOB_NAME) return; // a remeasurement is not an analysis settling
     const final = isFinalFailure(job, error) || /stalled/i.test(error.message);
     if (final) analyses.inc({ outcome: 'failed', reason: failureCategory(error) });
   });

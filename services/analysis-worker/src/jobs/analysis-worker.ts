@@ -1,8 +1,9 @@
 import { UnrecoverableError, type ConnectionOptions, type Worker } from 'bullmq';
-import { ANALYSIS_QUEUE } from '@swingfit/contracts';
+import { ANALYSIS_JOB_NAME, ANALYSIS_QUEUE } from '@swingfit/contracts';
 import { processJobs, traceOf, type JobHandlers } from '@swingfit/server-kit';
 import { failAnalysis } from '../db/analyses.js';
 import { runAnalysis, type AnalysisDeps, type AnalysisProgress } from './analysis-job.js';
+import { remeasureAnalysis } from './remeasure.js';
 
 /* Binds the analysis job to its BullMQ queue: lock settings, progress, and the last-resort failure record. */
 
@@ -22,9 +23,16 @@ export interface AnalysisWorkerOptions {
   maxStalledCount?: number;
 }
 
-/** The handler of the `analysis` job of the job table (data validated and timeout applied by processJobs). */
-export function analysisJobHandlers(deps: AnalysisDeps): Pick<JobHandlers, 'analysis'> {
+/** The handlers of the analysis queue's jobs (data validated and timeout applied by processJobs). */
+export function analysisJobHandlers(deps: AnalysisDeps): Pick<JobHandlers, 'analysis' | 'analysis.remeasure'> {
   return {
+    'analysis.remeasure': async (data, { job, signal }) => {
+      const log = deps.logger.child({ analysisId: data.analysisId, jobId: job.id, ...traceOf(data) });
+      const result = await remeasureAnalysis({ ...deps, logger: log }, data.analysisId, { signal });
+      // 'kept': today's measurement refuses a video an older one read; the golfer keeps what they had.
+      (result.outcome === 'kept' ? log.warn.bind(log) : log.info.bind(log))(result, 'analysis measured again');
+      return result;
+    },
     analysis: async (data, { job, signal }) => {
       const log = deps.logger.child({ analysisId: data.analysisId, jobId: job.id, attempt: job.attemptsMade + 1, ...traceOf(data) });
       let last = 0;
@@ -45,7 +53,7 @@ export function analysisJobHandlers(deps: AnalysisDeps): Pick<JobHandlers, 'anal
   };
 }
 
-/** The BullMQ worker on the `analysis` queue (the outbox relay adds the jobs, jobId = analysis-{id}). */
+/** The BullMQ worker on the `analysis` queue (the outbox relay adds the analyses, jobId = analysis-{id}; remeasurements wait behind them). */
 export function createAnalysisWorker(deps: AnalysisDeps, options: AnalysisWorkerOptions): Worker {
   const worker = processJobs({
     queue: ANALYSIS_QUEUE,
@@ -61,7 +69,8 @@ export function createAnalysisWorker(deps: AnalysisDeps, options: AnalysisWorker
     },
   });
   worker.on('failed', (job, err) => {
-    if (!job) return;
+    // A remeasurement that fails leaves its completed analysis as it was.
+    if (!job || job.name !== ANALYSIS_JOB_NAME) return;
     const final = err.name === 'UnrecoverableError' || /stalled/i.test(err.message) || job.attemptsMade >= (job.opts.attempts ?? 1);
     deps.logger.warn({ err, analysisId: job.data?.analysisId, attemptsMade: job.attemptsMade, final }, 'analysis job failed');
     if (!final || typeof job.data?.analysisId !== 'number') return;

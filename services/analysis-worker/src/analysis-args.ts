@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 
-/* The arguments of `pnpm analyses:rewrite` (src/rewrite.ts), apart so they can be tested without running it. */
+/* The arguments of `pnpm analyses:rewrite` and `pnpm analyses:remeasure` (which analyses, and whether to store), apart so they can be tested without running them. */
 
-export type RewriteArgs = { all: boolean; ids: number[]; dryRun: boolean } | { help: true } | { error: string };
+export type AnalysisArgs = { all: boolean; ids: number[]; dryRun: boolean } | { help: true } | { error: string };
 
-export function parseRewriteArgs(argv: string[]): RewriteArgs {
+export function parseAnalysisArgs(argv: string[]): AnalysisArgs {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { all: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });

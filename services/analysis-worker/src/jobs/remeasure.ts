@@ -1,0 +1,91 @@
+import { rm } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import { JOBS, remeasureJobId } from '@swingfit/contracts';
+import type { CoreDatabase } from '@swingfit/core-db';
+import type { JobQueues } from '@swingfit/server-kit';
+import { AnalysisFailure } from '../pipeline/errors.js';
+import { StageClock } from '../pipeline/stage-clock.js';
+import { createWorkDir } from '../pipeline/work-dir.js';
+import { completedIds, completedRun, loadAnalysis, storeRemeasured } from '../db/analyses.js';
+import { analyse, type AnalysisDeps } from './analysis-job.js';
+
+/*
+ * Job `analysis.remeasure`: a completed analysis measured again from the videos the golfer uploaded,
+ * with the worker's measurement as it is now. The figures of an analysis are measured once, when it
+ * runs; after a release measures turns better, a golfer's earlier analyses would keep the older figures
+ * (and the write-up, key issues and workout focus drawn from them) for good. `pnpm analyses:remeasure`
+ * queues this job for the analyses an operator names.
+ *
+ * The analysis stays complete and readable throughout; the new measurement replaces the old one in one
+ * update, and only if nothing measured it again meanwhile. It publishes no event: the upload was
+ * completed, counted and rewarded once. A video the current measurement cannot read (it refuses what an
+ * older one accepted) leaves the stored analysis as it was, and says why.
+ */
+
+export type RemeasureOutcome =
+  | { outcome: 'remeasured' }
+  | { outcome: 'kept'; reason: string }
+  | { outcome: 'not-complete' | 'missing' | 'superseded' };
+
+export async function remeasureAnalysis(deps: AnalysisDeps, analysisId: number, options: { signal?: AbortSignal } = {}): Promise<RemeasureOutcome> {
+  const row = await loadAnalysis(deps.db, analysisId);
+  if (!row) return { outcome: 'missing' };
+  const run = await completedRun(deps.db, analysisId);
+  if (row.status !== 'complete' || run === undefined) return { outcome: 'not-complete' };
+  const workDir = await createWorkDir(analysisId);
+  try {
+    const clock = new StageClock();
+    const result = await analyse(deps, row, { ...options, clock, warnings: [], workDir });
+    const details = { ...result.technicalDetails, remeasured: true };
+    if (await storeRemeasured(deps.db, analysisId, run, { ...result, technicalDetails: details })) return { outcome: 'remeasured' };
+    // Deleted while it was measured: what this run stored under its prefix would be an orphan.
+    if (!(await loadAnalysis(deps.db, analysisId))) {
+      await deps.store.deletePrefix(`users/${row.user_id}/analyses/${analysisId}/`);
+      return { outcome: 'missing' };
+    }
+    return { outcome: 'superseded' };
+  } catch (error) {
+    if (!(error instanceof AnalysisFailure)) throw error;
+    return { outcome: 'kept', reason: error.reason };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/* ---------- queueing remeasurements (`pnpm analyses:remeasure`) ---------- */
+
+export type QueueOutcome = { id: number; outcome: 'queued' | 'already queued' };
+
+/** States of a job that will still run: asking again adds nothing. */
+const PENDING_STATES = new Set(['waiting', 'prioritized', 'delayed', 'active', 'waiting-children']);
+const PAGE = 500;
+
+/**
+ * Queues a remeasurement of each completed analysis selected (every one, or those of `ids`), oldest
+ * first. One still waiting or running is left as it is; a finished one is removed so the analysis can be
+ * measured again. With `dryRun`, says what it would queue and queues nothing.
+ */
+export async function queueRemeasurements(
+  deps: { db: Kysely<CoreDatabase>; queues: JobQueues },
+  selection: { ids?: number[]; dryRun?: boolean; onOutcome?: (o: QueueOutcome) => void },
+): Promise<QueueOutcome[]> {
+  const queue = deps.queues.queue(JOBS['analysis.remeasure'].queue);
+  const outcomes: QueueOutcome[] = [];
+  for (let afterId = 0; ; ) {
+    const ids = await completedIds(deps.db, { afterId, limit: PAGE, ...(selection.ids ? { ids: selection.ids } : {}) });
+    for (const id of ids) {
+      const existing = await queue.getJob(remeasureJobId(id));
+      const state = existing ? await existing.getState() : undefined;
+      let outcome: QueueOutcome['outcome'] = 'queued';
+      if (state && PENDING_STATES.has(state)) outcome = 'already queued';
+      else if (!selection.dryRun) {
+        await existing?.remove();
+        await deps.queues.add('analysis.remeasure', { analysisId: id });
+      }
+      outcomes.push({ id, outcome });
+      selection.onOutcome?.({ id, outcome });
+    }
+    if (ids.length < PAGE) return outcomes;
+    afterId = ids[ids.length - 1]!;
+  }
+}
