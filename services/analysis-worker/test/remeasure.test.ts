@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import type { Worker } from 'bullmq';
-import { remeasureJobId, type PoseSummary } from '@swingfit/contracts';
+import { ANALYSIS_JOB_OPTIONS, analysisJobId, remeasureJobId, type PoseSummary } from '@swingfit/contracts';
 import { JobQueues } from '@swingfit/server-kit';
 import { eventually, testRedisUrl } from '@swingfit/server-kit/testing';
 import { runAnalysis } from '../src/jobs/analysis-job.js';
@@ -99,6 +99,23 @@ describe('measuring a completed analysis again', () => {
     expect(await queueRemeasurements({ db: h.db, queues }, { ids: [id], dryRun: true })).toEqual([{ id, outcome: 'queued' }]);
     expect(await queueRemeasurements({ db: h.db, queues }, { ids: [id] })).toEqual([{ id, outcome: 'queued' }]);
     expect(await (await h.queue.getJob(remeasureJobId(id)))!.getState()).not.toBe('completed');
+  }, 60_000);
+
+  it('waits behind a golfer\'s upload queued after it', async () => {
+    const older = await completed();
+    const upload = await h.createAnalysis({ video: clip });
+    await queueRemeasurements({ db: h.db, queues }, { ids: [older.id] });
+    await h.queue.add('analysis', { analysisId: upload.id }, { ...ANALYSIS_JOB_OPTIONS, jobId: analysisJobId(upload.id) });
+    const order: number[] = [];
+    const base = measuringShoulders(62);
+    const recording: PoseStage = async (input) => {
+      order.push(Number(/sf-analysis-(\d+)-/.exec(input.workDir)?.[1]));
+      return base(input);
+    };
+    worker = createAnalysisWorker(h.deps(stagesWith(recording)), { connection: h.connection, prefix: h.prefix, concurrency: 1, lockDuration: 30_000 });
+    await eventually(async () => ((await shoulders(older.id)) === 62 ? true : undefined), 30_000, 200);
+    expect(order).toEqual([upload.id, older.id]);
+    expect((await row(upload.id)).status).toBe('complete');
   }, 60_000);
 
   it('keeps the stored analysis as it was when today\'s measurement cannot read its video', async () => {
