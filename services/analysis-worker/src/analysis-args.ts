@@ -20,3 +20,19 @@ export function parseAnalysisArgs(argv: string[]): AnalysisArgs {
   return { all: Boolean(values.all), ids, dryRun: Boolean(values['dry-run']) };
 }
 
+
+export type AnalysisSelection = Extract<AnalysisArgs, { all: boolean }>;
+
+/** For the commands' main: the selection, or the exit code once the help (0) or the error and the help (2) is printed. */
+export function selectionOrExitCode(argv: string[], help: string): AnalysisSelection | number {
+  const args = parseAnalysisArgs(argv);
+  if ('help' in args) {
+    process.stdout.write(`${help}\n`);
+    return 0;
+  }
+  if ('error' in args) {
+    process.stderr.write(`${args.error}\n\n${help}\n`);
+    return 2;
+  }
+  return args;
+}

@@ -8,7 +8,7 @@
 import { JobQueues, createLogger, openSchema, queueConnection } from '@swingfit/server-kit';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { readRemeasureConfig } from './config.js';
-import { parseAnalysisArgs } from './analysis-args.js';
+import { selectionOrExitCode } from './analysis-args.js';
 import { queueRemeasurements, type QueueOutcome } from './jobs/remeasure.js';
 
 const HELP = `Usage: pnpm analyses:remeasure (--all | id ...) [--dry-run]
@@ -30,15 +30,8 @@ Exit codes: 0 done, 1 an analysis was not found or is not complete, 2 bad argume
 const line = (o: QueueOutcome, dryRun: boolean) => `analysis ${o.id}: ${o.outcome === 'queued' && dryRun ? 'would be queued' : o.outcome}`;
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseAnalysisArgs(argv);
-  if ('help' in args) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
-  if ('error' in args) {
-    process.stderr.write(`${args.error}\n\n${HELP}\n`);
-    return 2;
-  }
+  const args = selectionOrExitCode(argv, HELP);
+  if (typeof args === 'number') return args;
   const config = readRemeasureConfig();
   const logger = createLogger('analyses-remeasure', config.LOG_LEVEL);
   const db = await openSchema<CoreDatabase>(config.DATABASE_URL, CORE_SCHEMA, coreMigrations, { logger, max: 2, applicationName: 'analyses-remeasure' });

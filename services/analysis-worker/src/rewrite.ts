@@ -7,7 +7,7 @@
 import { createLogger, openSchema } from '@swingfit/server-kit';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { readRewriteConfig } from './config.js';
-import { parseAnalysisArgs } from './analysis-args.js';
+import { selectionOrExitCode } from './analysis-args.js';
 import { rewriteAnalyses, type RewriteOutcome } from './jobs/rewrite-texts.js';
 import { createWriteUp } from './writeup/index.js';
 
@@ -29,15 +29,8 @@ const line = (o: RewriteOutcome, dryRun: boolean) =>
   `analysis ${o.id}: ${o.outcome === 'rewritten' && dryRun ? 'would be rewritten' : o.outcome}${'reason' in o ? ` (${o.reason})` : ''}`;
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseAnalysisArgs(argv);
-  if ('help' in args) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
-  if ('error' in args) {
-    process.stderr.write(`${args.error}\n\n${HELP}\n`);
-    return 2;
-  }
+  const args = selectionOrExitCode(argv, HELP);
+  if (typeof args === 'number') return args;
   const config = readRewriteConfig();
   const logger = createLogger('analyses-rewrite', config.LOG_LEVEL);
   // The model writer's fallbacks (timeout, ungrounded reply) are logged as in the worker.
