@@ -36,8 +36,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      (contracts tempoSource)
  *   5  a face-on shoulder turn past 70° is shown as the limit itself, and the X-factor from it as the limit
  *      minus the hips (contracts withFaceOnLimits): a text written from the reading would name another figure
+ *   6  how much slower a slow-motion clip plays is said as the reach a 0.25-0.35 s downswing gives ("about
+ *      5 to 6 times"), not as one number the motion cannot pin down (contracts slowMotionWords)
  */
-export const WRITE_UP_EDITION = 5;
+export const WRITE_UP_EDITION = 6;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

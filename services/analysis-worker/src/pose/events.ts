@@ -12,6 +12,7 @@
  * is: whatever the speed of the clip, a downswing is faster than its backswing. Of several full swings
  * in one clip (a practice swing, then the shot), the fastest is measured.
  */
+import { REAL_DOWNSWING_SEC } from '@swingfit/contracts';
 import { median, robustSpread } from './geometry.js';
 import type { Vec2 } from './landmarks.js';
 
@@ -65,8 +66,8 @@ export const EVENT_THRESHOLDS = {
   still: 0.8,
   /** Gaps without a golfer shorter than this (clip seconds) are interpolated. */
   maxGapSec: 0.5,
-  /** A real downswing lasts about this long, seconds (top to impact: 0.25–0.35 s for full swings). */
-  nominalDownswingSec: 0.3,
+  /** A real downswing lasts about this long, seconds (top to impact: 0.25–0.35 s for full swings; the golfer is told the factor as that band gives it). */
+  nominalDownswingSec: REAL_DOWNSWING_SEC.nominal,
   /** No real full downswing lasts longer than this: a longer one in the clip is slow motion. */
   maxRealDownswingSec: 0.5,
   /** Phones film slow motion at up to 240 frames per second played at 30: at most 8× slower, with margin. */
