@@ -82,6 +82,8 @@ describe('processJobs', () => {
           seen.push(data.analysisId);
           return signal.aborted ? 'aborted' : 'ok';
         },
+        // The queue's other job (the worker refuses to start without a handler for each).
+        'analysis.remeasure': async () => 'not added here',
       },
     });
     const queue = inspect('analysis');
