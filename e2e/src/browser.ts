@@ -36,7 +36,9 @@ export async function cspViolations(page: Page): Promise<string[]> {
  */
 export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
+  // Finite animations (a dialog popping in, a toast fading in) are run to their end first: a picture taken
+  // mid-fade showed the page through a half-opaque dialog, which no golfer sees for more than 0.2 s.
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
   const blocked = await cspViolations(page);
   if (blocked.length > 0) throw new Error(`${name}: the Content-Security-Policy blocked ${blocked.join('; ')} (add the source to services/gateway/src/http/security-headers.ts if the app needs it)`);
 }
