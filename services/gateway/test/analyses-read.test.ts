@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
-import { analysisJobId } from '@swingfit/contracts';
+import { analysisJobId, remeasureJobId } from '@swingfit/contracts';
 import { startGateway, type Harness } from './harness.js';
 import { analysisQueue, file, makeVideos, signUp, upload, type Golfer, type Videos } from './analyses-helpers.js';
 
@@ -216,15 +216,18 @@ describe('another golfer\'s ids', () => {
 });
 
 describe('deleting', () => {
-  it('removes the row, every stored object and the waiting job', async () => {
+  it('removes the row, every stored object and the waiting jobs', async () => {
     const id = ids[2]!;
     expect(await queue.getJob(analysisJobId(id))).toBeTruthy();
+    // An operator had asked for it to be measured again (pnpm analyses:remeasure): that job goes too.
+    await queue.add('analysis.remeasure' as 'analysis', { analysisId: id }, { jobId: remeasureJobId(id), priority: 10 });
     expect(await h.deps.store.list(`users/${owner.id}/analyses/${id}/`)).toHaveLength(1);
     const res = await h.app.inject({ method: 'DELETE', url: `/api/swing-analyses/${id}`, headers: { cookie: owner.cookie } });
     expect(res.statusCode).toBe(204);
     expect(await h.deps.store.list(`users/${owner.id}/analyses/${id}/`)).toEqual([]);
     expect(await h.deps.db.selectFrom('swing_analyses').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     expect(await queue.getJob(analysisJobId(id))).toBeUndefined();
+    expect(await queue.getJob(remeasureJobId(id))).toBeUndefined();
     expect((await get(owner, `/api/swing-analyses/${id}`)).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'DELETE', url: `/api/swing-analyses/${id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });

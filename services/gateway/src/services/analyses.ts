@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import {
   MONTHLY_AVERAGE_DAYS,
   analysisJobId,
+  remeasureJobId,
   smashFactor,
   type AnalysisJobData,
   type AnalysisStatusResponse,
@@ -80,10 +81,12 @@ export async function getMonthlyAverage(db: Db, userId: number, club: string, no
   };
 }
 
-/** Removes the row, every stored object of the analysis and a job still waiting for it. */
+/** Removes the row, every stored object of the analysis and the jobs still waiting for it (its analysis, a remeasurement). */
 export async function deleteAnalysis(deps: GatewayDeps, queue: Queue<AnalysisJobData>, userId: number, id: number): Promise<void> {
   if (!(await deleteOwnedAnalysis(deps.db, userId, id))) throw new HttpError(404, ANALYSIS_NOT_FOUND);
   // A running job finds no row and stops; a waiting one need not run at all.
-  await queue.remove(analysisJobId(id)).catch((err: unknown) => deps.logger.info({ err, analysisId: id }, 'analysis job not removed (running or gone)'));
+  for (const jobId of [analysisJobId(id), remeasureJobId(id)]) {
+    await queue.remove(jobId).catch((err: unknown) => deps.logger.info({ err, analysisId: id, jobId }, 'analysis job not removed (running or gone)'));
+  }
   await deps.store.deletePrefix(analysisPrefix(userId, id));
 }
