@@ -101,6 +101,8 @@ describe('admin words', () => {
     expect(auditSentence(entry('reset-usage', { field: 'videoUploadsUsed', from: 1 }))).toBe('Reset Video Uploads for ann@example.com (was 1)');
     expect(auditSentence(entry('sign-in-failed'))).toBe('Failed sign-in (wrong password)');
     expect(auditSentence(entry('retry-job', { name: 'analysis', queue: 'analysis' }))).toBe('Retried analysis on Swing analyses for ann@example.com');
+    expect(auditSentence(entry('remeasure-analysis', { analysisId: 7, outcome: 'queued' }))).toBe('Queued to measure analysis #7 again for ann@example.com');
+    expect(auditSentence(entry('remeasure-analysis', { analysisId: 7, outcome: 'already queued' }))).toBe('Asked again to measure analysis #7 again for ann@example.com');
   });
 
   it("maps sign-in failures to the catalogue's two messages (and keeps the rate limit's own line)", () => {
@@ -247,13 +249,39 @@ describe('/admin', () => {
     signedInAdmin([user()]);
     routes['GET /api/admin/users/12/analyses'] = {
       status: 200,
-      body: { email: 'ann@example.com', analyses: [{ id: 5, createdAt: '2026-01-03T10:00:00.000Z', completedAt: null, clubSelection: 'driver', status: 'failed', failureReason: 'No golfer was found in the video', failureAdvice: null }] },
+      body: { email: 'ann@example.com', analyses: [{ id: 5, createdAt: '2026-01-03T10:00:00.000Z', completedAt: null, clubSelection: 'driver', status: 'failed', failureReason: 'No golfer was found in the video', failureAdvice: null, measuredAgainAt: null }] },
     };
     renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Recent analyses of ann@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recent analyses' });
     await waitFor(() => expect(dialog.textContent).toContain('No golfer was found in the video'));
     expect(dialog.textContent).toContain('Failed');
+    // Only a completed analysis can be measured again.
+    expect(screen.queryByRole('button', { name: /Measure analysis #5 again/ })).toBeNull();
+  });
+
+  it('measures a completed analysis again from the dialog, and says when it already waits or cannot be', async () => {
+    signedInAdmin([user()]);
+    const done = { id: 7, createdAt: '2026-01-03T10:00:00.000Z', completedAt: '2026-01-03T10:01:00.000Z', clubSelection: '7-iron', status: 'complete', failureReason: null, failureAdvice: null };
+    routes['GET /api/admin/users/12/analyses'] = { status: 200, body: { email: 'ann@example.com', analyses: [{ ...done, measuredAgainAt: '2026-11-26T15:00:00.000Z' }] } };
+    routes['POST /api/admin/analyses/7/remeasure'] = { status: 202, body: { analysisId: 7, outcome: 'queued' } };
+    renderApp('/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Recent analyses of ann@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recent analyses' });
+    await waitFor(() => expect(dialog.textContent).toContain('Measured again'));
+    fireEvent.click(screen.getByRole('button', { name: 'Measure analysis #7 again' }));
+    expect(await screen.findByText('Queued')).toBeTruthy();
+    expect(screen.getByText(/Analysis #7 will be measured again/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/admin/analyses/7/remeasure')).toHaveLength(1);
+
+    routes['POST /api/admin/analyses/7/remeasure'] = { status: 202, body: { analysisId: 7, outcome: 'already queued' } };
+    fireEvent.click(screen.getByRole('button', { name: 'Measure analysis #7 again' }));
+    expect(await screen.findByText('Already Queued')).toBeTruthy();
+
+    routes['POST /api/admin/analyses/7/remeasure'] = { status: 409, body: { message: 'Only a completed analysis can be measured again' } };
+    fireEvent.click(screen.getByRole('button', { name: 'Measure analysis #7 again' }));
+    expect(await screen.findByText('Not Queued')).toBeTruthy();
+    expect(screen.getByText('Only a completed analysis can be measured again')).toBeTruthy();
   });
 
   it('shows the audit log with paging on its tab', async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Job, Queue, Worker } from 'bullmq';
-import { ANALYSIS_QUEUE, analysisJobId, eventQueueName, type SystemView } from '@swingfit/contracts';
+import { ANALYSIS_QUEUE, REMEASURE_ERRORS, analysisJobId, eventQueueName, remeasureJobId, type AdminUserAnalyses, type SystemView } from '@swingfit/contracts';
 import { startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
 import { analysisRow, auditLines, signInAdmin } from './admin-fixtures.js';
@@ -236,5 +236,55 @@ describe('failed jobs: listed, retried and removed by the operator', () => {
     expect(await (await queue.getJob('still-waiting'))!.getState()).toBe('waiting');
     expect(await auditLines(h, 'remove-job')).toHaveLength(1);
     await queue.obliterate({ force: true });
+  });
+});
+
+describe("measuring a golfer's completed analysis again", () => {
+  const remeasure = (id: number | string) => h.app.inject({ method: 'POST', url: `/api/admin/analyses/${id}/remeasure`, headers: headers() });
+
+  it('queues it behind uploads once, logs it against the golfer, and the golfer\'s list shows when it was measured again', async () => {
+    const { user } = await registerGolfer(h.app);
+    const completedAt = new Date('2026-01-05T10:01:00Z');
+    const row = await h.deps.db.insertInto('swing_analyses').values(analysisRow(user.id, { status: 'complete', created_at: new Date('2026-01-05T10:00:00Z'), completed_at: completedAt, measured_at: completedAt })).returning('id').executeTakeFirstOrThrow();
+    const analysisId = Number(row.id);
+    const queue = queueOf(ANALYSIS_QUEUE);
+
+    const res = await remeasure(analysisId);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ analysisId, outcome: 'queued' });
+    const job = await queue.getJob(remeasureJobId(analysisId));
+    expect(job).toMatchObject({ name: 'analysis.remeasure', data: { analysisId } });
+    expect(job!.opts.priority).toBeGreaterThan(0);
+    // A second press while it waits queues nothing more, and says so.
+    expect((await remeasure(analysisId)).json()).toEqual({ analysisId, outcome: 'already queued' });
+    expect(await queue.getJobCounts('prioritized')).toMatchObject({ prioritized: 1 });
+    const lines = (await auditLines(h, 'remeasure-analysis')).filter((l) => (l.detail as { analysisId?: number }).analysisId === analysisId);
+    expect(lines.map((l) => [l.target_user_id, (l.detail as { outcome: string }).outcome])).toEqual([
+      [user.id, 'queued'],
+      [user.id, 'already queued'],
+    ]);
+
+    const list = async () => (await h.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}/analyses`, headers: headers() })).json() as AdminUserAnalyses;
+    expect((await list()).analyses[0]).toMatchObject({ id: analysisId, measuredAgainAt: null });
+    // The worker measured it again (what storeRemeasured writes): the completion time stays.
+    await h.deps.db.updateTable('swing_analyses').set({ measured_at: new Date('2026-11-26T15:00:00Z') }).where('id', '=', analysisId).execute();
+    expect((await list()).analyses[0]).toMatchObject({ completedAt: completedAt.toISOString(), measuredAgainAt: '2026-11-26T15:00:00.000Z' });
+    await queue.obliterate({ force: true });
+  });
+
+  it('answers 404 for an analysis that does not exist, 409 for one not complete, 400 for an id that is not one; nothing is queued', async () => {
+    const { user } = await registerGolfer(h.app);
+    const pending = await h.deps.db.insertInto('swing_analyses').values(analysisRow(user.id)).returning('id').executeTakeFirstOrThrow();
+    const failed = await failedAnalysis(user.id);
+    expect((await remeasure(987_654_321)).json()).toEqual({ message: REMEASURE_ERRORS.notFound });
+    expect((await remeasure(987_654_321)).statusCode).toBe(404);
+    for (const id of [Number(pending.id), failed]) {
+      const res = await remeasure(id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: REMEASURE_ERRORS.notComplete });
+    }
+    expect((await remeasure('abc')).statusCode).toBe(400);
+    expect((await remeasure(0)).statusCode).toBe(400);
+    expect(await queueOf(ANALYSIS_QUEUE).getJobCounts('prioritized', 'waiting')).toMatchObject({ prioritized: 0, waiting: 0 });
   });
 });

@@ -97,8 +97,27 @@ export const AdminAnalysis = Type.Object({
   failureReason: Nullable(Type.String()),
   /** technicalDetails.message: what the golfer was told to do about it. */
   failureAdvice: Nullable(Type.String()),
+  /** When a completed analysis was last measured again with a newer measurement (`analysis.remeasure`); null if never. */
+  measuredAgainAt: Nullable(IsoDateTime),
 });
 export type AdminAnalysis = Static<typeof AdminAnalysis>;
+
+/** POST /api/admin/analyses/{analysisId}/remeasure: the path's analysis. */
+export const AnalysisIdParam = Type.Object({ analysisId: Type.Integer({ minimum: 1 }) });
+export type AnalysisIdParam = Static<typeof AnalysisIdParam>;
+
+/**
+ * Its answer (202): the completed analysis will be measured again from its uploads with today's
+ * measurement, after any golfer's upload that is waiting; or it already was waiting to be.
+ */
+export const RemeasureResponse = Type.Object({ analysisId: Type.Integer(), outcome: Type.Union([Type.Literal('queued'), Type.Literal('already queued')]) });
+export type RemeasureResponse = Static<typeof RemeasureResponse>;
+
+/** The answers a golfer's analysis that cannot be measured again gets. */
+export const REMEASURE_ERRORS = {
+  notFound: 'Analysis not found',
+  notComplete: 'Only a completed analysis can be measured again',
+} as const;
 export const ADMIN_RECENT_ANALYSES = 20;
 export const AdminUserAnalyses = Type.Object({ email: Type.String(), analyses: Type.Array(AdminAnalysis) });
 export type AdminUserAnalyses = Static<typeof AdminUserAnalyses>;
@@ -115,6 +134,7 @@ export const AUDIT_ACTIONS = {
   removeJob: 'remove-job',
   importVideos: 'import-videos',
   replayEvent: 'replay-event',
+  remeasureAnalysis: 'remeasure-analysis',
 } as const;
 
 /** One line of the admin audit log: who (admin session, IP), what, when, for which golfer. */

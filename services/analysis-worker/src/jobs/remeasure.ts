@@ -56,32 +56,28 @@ export async function remeasureAnalysis(deps: AnalysisDeps, analysisId: number, 
 
 export type QueueOutcome = { id: number; outcome: 'queued' | 'already queued' };
 
-/** States of a job that will still run: asking again adds nothing. */
-const PENDING_STATES = new Set(['waiting', 'prioritized', 'delayed', 'active', 'waiting-children']);
 const PAGE = 500;
+
+/** What queueing would say, without queueing. */
+async function dryRunOutcome(queues: JobQueues, id: number): Promise<QueueOutcome['outcome']> {
+  const job = await queues.queue(JOBS['analysis.remeasure'].queue).getJob(remeasureJobId(id));
+  return job && !(await job.isCompleted()) && !(await job.isFailed()) ? 'already queued' : 'queued';
+}
 
 /**
  * Queues a remeasurement of each completed analysis selected (every one, or those of `ids`), oldest
  * first. One still waiting or running is left as it is; a finished one is removed so the analysis can be
- * measured again. With `dryRun`, says what it would queue and queues nothing.
+ * measured again (server-kit addAgain). With `dryRun`, says what it would queue and queues nothing.
  */
 export async function queueRemeasurements(
   deps: { db: Kysely<CoreDatabase>; queues: JobQueues },
   selection: { ids?: number[]; dryRun?: boolean; onOutcome?: (o: QueueOutcome) => void },
 ): Promise<QueueOutcome[]> {
-  const queue = deps.queues.queue(JOBS['analysis.remeasure'].queue);
   const outcomes: QueueOutcome[] = [];
   for (let afterId = 0; ; ) {
     const ids = await completedIds(deps.db, { afterId, limit: PAGE, ...(selection.ids ? { ids: selection.ids } : {}) });
     for (const id of ids) {
-      const existing = await queue.getJob(remeasureJobId(id));
-      const state = existing ? await existing.getState() : undefined;
-      let outcome: QueueOutcome['outcome'] = 'queued';
-      if (state && PENDING_STATES.has(state)) outcome = 'already queued';
-      else if (!selection.dryRun) {
-        await existing?.remove();
-        await deps.queues.add('analysis.remeasure', { analysisId: id });
-      }
+      const outcome = selection.dryRun ? await dryRunOutcome(deps.queues, id) : await deps.queues.addAgain('analysis.remeasure', { analysisId: id });
       outcomes.push({ id, outcome });
       selection.onOutcome?.({ id, outcome });
     }

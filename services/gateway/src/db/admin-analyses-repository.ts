@@ -18,7 +18,7 @@ function textField(details: unknown, key: 'error' | 'message'): string | null {
 export async function recentAnalysesOf(db: Db, userId: number, limit: number): Promise<AdminAnalysis[]> {
   const rows = await db
     .selectFrom('swing_analyses')
-    .select(['id', 'created_at', 'completed_at', 'club_selection', 'status', 'technical_details'])
+    .select(['id', 'created_at', 'completed_at', 'measured_at', 'club_selection', 'status', 'technical_details'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -34,6 +34,8 @@ export async function recentAnalysesOf(db: Db, userId: number, limit: number): P
       status: r.status,
       failureReason: failed ? (textField(r.technical_details, 'error') ?? 'No reason was recorded') : null,
       failureAdvice: failed ? textField(r.technical_details, 'message') : null,
+      // Measured when it completed, and again only by a remeasurement (which keeps the completion time).
+      measuredAgainAt: r.measured_at && r.completed_at && iso(r.measured_at) !== iso(r.completed_at) ? iso(r.measured_at) : null,
     };
   });
 }
@@ -99,6 +101,12 @@ export async function restoreFailedAnalysis(db: Db, id: number, technicalDetails
 }
 
 /** The golfer an analysis belongs to (undefined once it is deleted): the audit log's "for which user". */
+/** Whose an analysis is and where it stands; undefined when there is none. */
+export async function analysisStatus(db: Db, id: number): Promise<{ userId: number; status: string } | undefined> {
+  const row = await db.selectFrom('swing_analyses').select(['user_id', 'status']).where('id', '=', id).executeTakeFirst();
+  return row ? { userId: Number(row.user_id), status: row.status } : undefined;
+}
+
 export async function analysisOwner(db: Db, id: number): Promise<number | undefined> {
   const row = await db.selectFrom('swing_analyses').select('user_id').where('id', '=', id).executeTakeFirst();
   return row ? Number(row.user_id) : undefined;

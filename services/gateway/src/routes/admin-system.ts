@@ -1,12 +1,12 @@
-import { ErrorBody, QueueJobParams, RemoveJobResponse, RetryJobResponse, SystemView } from '@swingfit/contracts';
+import { AnalysisIdParam, ErrorBody, QueueJobParams, RemeasureResponse, RemoveJobResponse, RetryJobResponse, SystemView } from '@swingfit/contracts';
 import type { App } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
 import { ADMIN_DENIED, adminActor } from '../http/session.js';
-import { removeJob, retryJob } from '../services/admin-jobs.js';
+import { remeasureAnalysis, removeJob, retryJob } from '../services/admin-jobs.js';
 import { systemView } from '../services/admin-system.js';
 import { OperatorQueues } from '../services/operator-queues.js';
 
-/** The operator's view (/admin/system) and its buttons on failed jobs. */
+/** The operator's view (/admin/system), its buttons on failed jobs, and measuring a golfer's analysis again. */
 export function adminSystemRoutes(deps: GatewayDeps) {
   return async (admin: App) => {
     const { db, config, logger } = deps;
@@ -30,5 +30,11 @@ export function adminSystemRoutes(deps: GatewayDeps) {
       await removeJob(db, queues, adminActor(request), request.params.queue, request.params.jobId);
       return { removed: true as const };
     });
+
+    admin.post(
+      '/api/admin/analyses/:analysisId/remeasure',
+      { schema: { params: AnalysisIdParam, response: { 202: RemeasureResponse, 404: ErrorBody, 409: ErrorBody, ...ADMIN_DENIED } } },
+      async (request, reply) => reply.status(202).send(await remeasureAnalysis(db, queues, adminActor(request), request.params.analysisId)),
+    );
   };
 }

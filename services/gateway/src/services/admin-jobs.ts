@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Job } from 'bullmq';
-import { HttpError } from '@swingfit/server-kit';
-import { ANALYSIS_QUEUE, AUDIT_ACTIONS } from '@swingfit/contracts';
+import { HttpError, addAgain } from '@swingfit/server-kit';
+import { ANALYSIS_QUEUE, AUDIT_ACTIONS, REMEASURE_ERRORS, type RemeasureResponse } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
 import { recordAdminAction, type AdminActor } from '../db/audit-repository.js';
-import { analysisOwner, reopenFailedAnalysis, restoreFailedAnalysis } from '../db/admin-analyses-repository.js';
+import { analysisOwner, analysisStatus, reopenFailedAnalysis, restoreFailedAnalysis } from '../db/admin-analyses-repository.js';
 import type { OperatorQueues } from './operator-queues.js';
 import { describeFailedJob } from './operator-queues.js';
 
@@ -62,4 +62,18 @@ export async function removeJob(db: Kysely<CoreDatabase>, queues: OperatorQueues
     await recordAdminAction(trx, actor, { action: AUDIT_ACTIONS.removeJob, targetUserId, detail });
     await job.remove();
   });
+}
+
+/**
+ * Queues a golfer's completed analysis to be measured again from its uploads with today's measurement
+ * (the worker's `analysis.remeasure`, behind any golfer's upload that waits): what an operator does when a
+ * golfer's older analysis still shows figures an older measurement read. The audit line names the golfer.
+ */
+export async function remeasureAnalysis(db: Kysely<CoreDatabase>, queues: OperatorQueues, actor: AdminActor, analysisId: number): Promise<RemeasureResponse> {
+  const analysis = await analysisStatus(db, analysisId);
+  if (!analysis) throw new HttpError(404, REMEASURE_ERRORS.notFound);
+  if (analysis.status !== 'complete') throw new HttpError(409, REMEASURE_ERRORS.notComplete);
+  const outcome = await addAgain(queues.get(ANALYSIS_QUEUE)!, 'analysis.remeasure', { analysisId });
+  await recordAdminAction(db, actor, { action: AUDIT_ACTIONS.remeasureAnalysis, targetUserId: analysis.userId, detail: { analysisId, outcome } });
+  return { analysisId, outcome };
 }

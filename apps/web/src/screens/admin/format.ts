@@ -63,6 +63,8 @@ export function auditSentence(entry: AuditEntry): string {
       return `Replayed ${str(d.type) || str(d.eventType) || 'an event'}${who ? ` for ${who}` : ''}`;
     case 'import-videos':
       return 'Imported the video database';
+    case 'remeasure-analysis':
+      return `${d.outcome === 'already queued' ? 'Asked again to measure' : 'Queued to measure'} analysis #${str(d.analysisId)} again${who ? ` for ${who}` : ''}`;
     default:
       return `${entry.action}${who ? ` for ${who}` : ''}`;
   }
