@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IsoDateTime, Nullable } from '../schema.js';
+import { Id, IsoDateTime, Nullable } from '../schema.js';
 import { AnalysisStatus } from './analyses.js';
 
 /** A plan's allowances as the admin list shows them; 999 (UNLIMITED) means no limit. */
@@ -103,7 +103,7 @@ export const AdminAnalysis = Type.Object({
 export type AdminAnalysis = Static<typeof AdminAnalysis>;
 
 /** POST /api/admin/analyses/{analysisId}/remeasure: the path's analysis. */
-export const AnalysisIdParam = Type.Object({ analysisId: Type.Integer({ minimum: 1 }) });
+export const AnalysisIdParam = Type.Object({ analysisId: Id() });
 export type AnalysisIdParam = Static<typeof AnalysisIdParam>;
 
 /**
