@@ -49,8 +49,8 @@ export class JobQueues {
   }
 
   /** Adds a job of the table with a custom id once more (addAgain): to its queue, whoever asks. */
-  addAgain<N extends JobName>(name: N, data: JobData<N>): Promise<'queued' | 'already queued'> {
-    return addAgain(this.queue(JOBS[name].queue), name, data);
+  addAgain<N extends JobName>(name: N, data: JobData<N>, options: { dryRun?: boolean } = {}): Promise<'queued' | 'already queued'> {
+    return addAgain(this.queue(JOBS[name].queue), name, data, options);
   }
 
   /**
@@ -196,22 +196,22 @@ export function processScheduledJob<N extends JobName>(name: N, handler: JobHand
   return processJobs({ ...options, queue: JOBS[name].queue, handlers, worker: { concurrency: 1 } });
 }
 
-
 /** States of a job that will still run. */
 const TO_RUN = new Set(['waiting', 'prioritized', 'delayed', 'active', 'waiting-children']);
 
 /**
  * Adds a job of the table whose id says what it is about (one per analysis, say), unless one with that id
  * is still to run. A finished one (completed or failed) is removed first: BullMQ keeps finished jobs for a
- * while, and while it does, adding the same id again silently adds nothing.
+ * while, and while it does, adding the same id again silently adds nothing. With `dryRun`, only says which.
  */
-export async function addAgain<N extends JobName>(queue: Queue, name: N, data: JobData<N>): Promise<'queued' | 'already queued'> {
+export async function addAgain<N extends JobName>(queue: Queue, name: N, data: JobData<N>, options: { dryRun?: boolean } = {}): Promise<'queued' | 'already queued'> {
   const definition: AnyJobDefinition = JOBS[name];
   if (!Value.Check(definition.payload, data)) throw new Error(`job ${name}: data does not match its payload schema`);
   const opts = jobOptions(name, data);
   if (!opts.jobId) throw new Error(`job ${name}: has no job id, so any number of them can wait`);
   const existing = await queue.getJob(opts.jobId);
   if (existing && TO_RUN.has(await existing.getState())) return 'already queued';
+  if (options.dryRun) return 'queued';
   await existing?.remove();
   await queue.add(name, data, opts);
   return 'queued';

@@ -112,7 +112,7 @@ describe('every admin route needs the admin session', () => {
         'POST /api/admin/users/:userId/reset-usage',
         'POST /api/admin/queues/:queue/jobs/:jobId/retry',
         'DELETE /api/admin/queues/:queue/jobs/:jobId',
-        'POST /api/admin/analyses/:analysisId/remeasure',
+        'POST /api/admin/analyses/:id/remeasure',
       ]),
     );
 

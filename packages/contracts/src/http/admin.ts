@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, IsoDateTime, Nullable } from '../schema.js';
+import { IsoDateTime, Nullable } from '../schema.js';
 import { AnalysisStatus } from './analyses.js';
 
 /** A plan's allowances as the admin list shows them; 999 (UNLIMITED) means no limit. */
@@ -102,12 +102,8 @@ export const AdminAnalysis = Type.Object({
 });
 export type AdminAnalysis = Static<typeof AdminAnalysis>;
 
-/** POST /api/admin/analyses/{analysisId}/remeasure: the path's analysis. */
-export const AnalysisIdParam = Type.Object({ analysisId: Id() });
-export type AnalysisIdParam = Static<typeof AnalysisIdParam>;
-
 /**
- * Its answer (202): the completed analysis will be measured again from its uploads with today's
+ * POST /api/admin/analyses/{id}/remeasure answers (202): the completed analysis will be measured again from its uploads with today's
  * measurement, after any golfer's upload that is waiting; or it already was waiting to be.
  */
 export const RemeasureResponse = Type.Object({ analysisId: Type.Integer(), outcome: Type.Union([Type.Literal('queued'), Type.Literal('already queued')]) });

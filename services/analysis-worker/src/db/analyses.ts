@@ -248,10 +248,9 @@ export function storedTexts(row: StoredMeasurements): RewrittenTexts {
 
 /* ---------- measuring completed analyses again ---------- */
 
-/** The measurement stored now of a completed analysis (see measuredRun); undefined when it is not complete. */
-export async function completedRun(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('swing_analyses').select(measuredRun.as('run')).where('id', '=', id).where('status', '=', 'complete').executeTakeFirst();
-  return row?.run;
+/** An analysis with the measurement it holds now (see measuredRun); undefined when there is none. */
+export function loadWithRun(db: Db, id: number): Promise<(AnalysisRow & { run: string }) | undefined> {
+  return db.selectFrom('swing_analyses').selectAll().select(measuredRun.as('run')).where('id', '=', id).executeTakeFirst();
 }
 
 /**

@@ -73,13 +73,7 @@ export async function runAnalysis(deps: AnalysisDeps, analysisId: number, option
     const result = await analyse(deps, row, { ...options, clock, warnings, workDir });
     const published = await completeAnalysis(deps.db, row, result, options.requestId);
     if (published) return { outcome: 'complete', stages: clock.stages };
-    // The golfer deleted the analysis while it ran: the gateway already removed its objects, so the
-    // outputs this run stored after that would be orphans nobody can reach.
-    if (!(await loadAnalysis(deps.db, analysisId))) {
-      await deps.store.deletePrefix(`users/${row.user_id}/analyses/${analysisId}/`);
-      return { outcome: 'missing' };
-    }
-    return { outcome: 'already-finished' };
+    return { outcome: (await removedMeanwhile(deps, row)) ? 'missing' : 'already-finished' };
   } catch (error) {
     if (!(error instanceof AnalysisFailure)) throw error;
     deps.logger.info({ analysisId, reason: error.reason }, 'analysis failed');
@@ -88,6 +82,17 @@ export async function runAnalysis(deps: AnalysisDeps, analysisId: number, option
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Whether the golfer deleted the analysis while a run worked on it (its result then stored nothing). The
+ * gateway already removed its objects, so what this run stored after that would be orphans nobody can
+ * reach: they are removed too.
+ */
+export async function removedMeanwhile(deps: Pick<AnalysisDeps, 'db' | 'store'>, row: Pick<AnalysisRow, 'id' | 'user_id'>): Promise<boolean> {
+  if (await loadAnalysis(deps.db, row.id)) return false;
+  await deps.store.deletePrefix(`users/${row.user_id}/analyses/${row.id}/`);
+  return true;
 }
 
 export interface RunContext {

@@ -1,13 +1,12 @@
 import { rm } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import { JOBS, remeasureJobId } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
 import type { JobQueues } from '@swingfit/server-kit';
 import { AnalysisFailure } from '../pipeline/errors.js';
 import { StageClock } from '../pipeline/stage-clock.js';
 import { createWorkDir } from '../pipeline/work-dir.js';
-import { completedIds, completedRun, loadAnalysis, storeRemeasured } from '../db/analyses.js';
-import { analyse, type AnalysisDeps } from './analysis-job.js';
+import { completedIds, loadWithRun, storeRemeasured } from '../db/analyses.js';
+import { analyse, removedMeanwhile, type AnalysisDeps } from './analysis-job.js';
 
 /*
  * Job `analysis.remeasure`: a completed analysis measured again from the videos the golfer uploaded,
@@ -28,22 +27,16 @@ export type RemeasureOutcome =
   | { outcome: 'not-complete' | 'missing' | 'superseded' };
 
 export async function remeasureAnalysis(deps: AnalysisDeps, analysisId: number, options: { signal?: AbortSignal } = {}): Promise<RemeasureOutcome> {
-  const row = await loadAnalysis(deps.db, analysisId);
+  const row = await loadWithRun(deps.db, analysisId);
   if (!row) return { outcome: 'missing' };
-  const run = await completedRun(deps.db, analysisId);
-  if (row.status !== 'complete' || run === undefined) return { outcome: 'not-complete' };
+  if (row.status !== 'complete') return { outcome: 'not-complete' };
   const workDir = await createWorkDir(analysisId);
   try {
     const clock = new StageClock();
     const result = await analyse(deps, row, { ...options, clock, warnings: [], workDir });
     const details = { ...result.technicalDetails, remeasured: true };
-    if (await storeRemeasured(deps.db, analysisId, run, { ...result, technicalDetails: details })) return { outcome: 'remeasured' };
-    // Deleted while it was measured: what this run stored under its prefix would be an orphan.
-    if (!(await loadAnalysis(deps.db, analysisId))) {
-      await deps.store.deletePrefix(`users/${row.user_id}/analyses/${analysisId}/`);
-      return { outcome: 'missing' };
-    }
-    return { outcome: 'superseded' };
+    if (await storeRemeasured(deps.db, analysisId, row.run, { ...result, technicalDetails: details })) return { outcome: 'remeasured' };
+    return { outcome: (await removedMeanwhile(deps, row)) ? 'missing' : 'superseded' };
   } catch (error) {
     if (!(error instanceof AnalysisFailure)) throw error;
     return { outcome: 'kept', reason: error.reason };
@@ -58,12 +51,6 @@ export type QueueOutcome = { id: number; outcome: 'queued' | 'already queued' };
 
 const PAGE = 500;
 
-/** What queueing would say, without queueing. */
-async function dryRunOutcome(queues: JobQueues, id: number): Promise<QueueOutcome['outcome']> {
-  const job = await queues.queue(JOBS['analysis.remeasure'].queue).getJob(remeasureJobId(id));
-  return job && !(await job.isCompleted()) && !(await job.isFailed()) ? 'already queued' : 'queued';
-}
-
 /**
  * Queues a remeasurement of each completed analysis selected (every one, or those of `ids`), oldest
  * first. One still waiting or running is left as it is; a finished one is removed so the analysis can be
@@ -77,7 +64,7 @@ export async function queueRemeasurements(
   for (let afterId = 0; ; ) {
     const ids = await completedIds(deps.db, { afterId, limit: PAGE, ...(selection.ids ? { ids: selection.ids } : {}) });
     for (const id of ids) {
-      const outcome = selection.dryRun ? await dryRunOutcome(deps.queues, id) : await deps.queues.addAgain('analysis.remeasure', { analysisId: id });
+      const outcome = await deps.queues.addAgain('analysis.remeasure', { analysisId: id }, { dryRun: selection.dryRun });
       outcomes.push({ id, outcome });
       selection.onOutcome?.({ id, outcome });
     }

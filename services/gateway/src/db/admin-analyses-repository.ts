@@ -100,14 +100,13 @@ export async function restoreFailedAnalysis(db: Db, id: number, technicalDetails
     .execute();
 }
 
-/** The golfer an analysis belongs to (undefined once it is deleted): the audit log's "for which user". */
 /** Whose an analysis is and where it stands; undefined when there is none. */
 export async function analysisStatus(db: Db, id: number): Promise<{ userId: number; status: string } | undefined> {
   const row = await db.selectFrom('swing_analyses').select(['user_id', 'status']).where('id', '=', id).executeTakeFirst();
   return row ? { userId: Number(row.user_id), status: row.status } : undefined;
 }
 
+/** The golfer an analysis belongs to (undefined once it is deleted): the audit log's "for which user". */
 export async function analysisOwner(db: Db, id: number): Promise<number | undefined> {
-  const row = await db.selectFrom('swing_analyses').select('user_id').where('id', '=', id).executeTakeFirst();
-  return row ? Number(row.user_id) : undefined;
+  return (await analysisStatus(db, id))?.userId;
 }

@@ -1,4 +1,4 @@
-import { AnalysisIdParam, ErrorBody, QueueJobParams, RemeasureResponse, RemoveJobResponse, RetryJobResponse, SystemView } from '@swingfit/contracts';
+import { ErrorBody, IdParam, QueueJobParams, RemeasureResponse, RemoveJobResponse, RetryJobResponse, SystemView } from '@swingfit/contracts';
 import type { App } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
 import { ADMIN_DENIED, adminActor } from '../http/session.js';
@@ -32,9 +32,9 @@ export function adminSystemRoutes(deps: GatewayDeps) {
     });
 
     admin.post(
-      '/api/admin/analyses/:analysisId/remeasure',
-      { schema: { params: AnalysisIdParam, response: { 202: RemeasureResponse, 404: ErrorBody, 409: ErrorBody, ...ADMIN_DENIED } } },
-      async (request, reply) => reply.status(202).send(await remeasureAnalysis(db, queues, adminActor(request), request.params.analysisId)),
+      '/api/admin/analyses/:id/remeasure',
+      { schema: { params: IdParam, response: { 202: RemeasureResponse, 404: ErrorBody, 409: ErrorBody, ...ADMIN_DENIED } } },
+      async (request, reply) => reply.status(202).send(await remeasureAnalysis(db, queues, adminActor(request), request.params.id)),
     );
   };
 }

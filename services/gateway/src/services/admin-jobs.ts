@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Job } from 'bullmq';
 import { HttpError, addAgain } from '@swingfit/server-kit';
-import { ANALYSIS_QUEUE, AUDIT_ACTIONS, REMEASURE_ERRORS, type RemeasureResponse } from '@swingfit/contracts';
+import { ANALYSIS_QUEUE, AUDIT_ACTIONS, JOBS, REMEASURE_ERRORS, type RemeasureResponse } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
 import { recordAdminAction, type AdminActor } from '../db/audit-repository.js';
 import { analysisOwner, analysisStatus, reopenFailedAnalysis, restoreFailedAnalysis } from '../db/admin-analyses-repository.js';
@@ -73,7 +73,7 @@ export async function remeasureAnalysis(db: Kysely<CoreDatabase>, queues: Operat
   const analysis = await analysisStatus(db, analysisId);
   if (!analysis) throw new HttpError(404, REMEASURE_ERRORS.notFound);
   if (analysis.status !== 'complete') throw new HttpError(409, REMEASURE_ERRORS.notComplete);
-  const outcome = await addAgain(queues.get(ANALYSIS_QUEUE)!, 'analysis.remeasure', { analysisId });
+  const outcome = await addAgain(queues.get(JOBS['analysis.remeasure'].queue)!, 'analysis.remeasure', { analysisId });
   await recordAdminAction(db, actor, { action: AUDIT_ACTIONS.remeasureAnalysis, targetUserId: analysis.userId, detail: { analysisId, outcome } });
   return { analysisId, outcome };
 }
