@@ -5,6 +5,8 @@
  *   far golfer      the face-on clip at 40% in a 1920x1080 frame, at two places: the golfer a sixth of
  *                   its height; at 60%, a quarter; the down-the-line clip at 45% in a 1080x1920 frame
  *   slow motion 4x  the down-the-line clip played 4x slower at 120 fps (each frame repeated)
+ *   far and slow    both at once, as golfers film themselves: the far face-on golfer 4x slower at 120 fps,
+ *                   the far portrait golfer from behind 4x slower at 30 fps
  *   ProRes          the face-on clip as ProRes 422 LT in a .mov
  *   phone portrait  the down-the-line clip cut to 9:16, stored on its side with a rotation tag
  *   HEVC 640        the face-on clip as 640-pixel HEVC
@@ -104,6 +106,9 @@ const CASES: Case[] = [
   { name: 'golfer a quarter tall', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.6/2)*2:-2,pad=1920:1080:200:300:black', ...X264], ext: 'mp4', slower: 1 },
   { name: 'far golfer, portrait', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'scale=trunc(iw*0.45/2)*2:-2,pad=1080:1920:100:900:black', ...X264], ext: 'mp4', slower: 1 },
   { name: 'slow motion 4x', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=4*PTS', '-r', '120', ...X264], ext: 'mp4', slower: 4 },
+  // Both at once, as golfers film themselves: the phone's slow motion from a distance (the far cases above, slowed).
+  { name: 'far golfer in slow motion 4x', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'setpts=4*PTS,scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', '-r', '120', ...X264], ext: 'mp4', slower: 4 },
+  { name: 'far golfer, portrait, slow motion 4x at 30 fps', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=4*PTS,scale=trunc(iw*0.45/2)*2:-2,pad=1080:1920:100:900:black', '-r', '30', ...X264], ext: 'mp4', slower: 4 },
   { name: 'ProRes', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-c:v', 'prores_ks', '-profile:v', '1'], ext: 'mov', slower: 1 },
   { name: 'hand-held, golfer a fifth tall', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', `scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:${shake(90, 70)}`, ...X264], ext: 'mp4', slower: 1 },
   { name: 'hand-held, golfer a fifth tall, slower sway', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.36/2)*2:-2,pad=2120:1280:300:700:gray,crop=1920:1080:100+90*sin(2*PI*t*0.5):100+70*sin(2*PI*t*0.9+1)', ...X264], ext: 'mp4', slower: 1 },
