@@ -96,6 +96,21 @@ export const JOBS = {
     keepCompletedSeconds: WEEK_SECONDS,
     priority: 10,
   }),
+  /**
+   * Queues `analysis.remeasure` for the completed analyses an older edition of the measurement read, a few at
+   * a time, oldest first (the worker's MEASUREMENT_EDITION against swing_analyses.measurement_edition): after
+   * a release that measures better, a golfer's earlier analyses are read the same way as their new ones.
+   */
+  'analysis.remeasure-older': defineJob({
+    queue: 'analysis-remeasure-older',
+    service: 'analysis-worker',
+    payload: Type.Object({}),
+    attempts: 1,
+    backoff: { type: 'fixed', delay: 0 },
+    timeoutMs: 2 * MINUTE,
+    repeat: { every: 10 * MINUTE }, // REMEASURE_OLDER_EVERY_MS overrides
+    keepCompletedSeconds: 3600,
+  }),
   /** Re-queues analyses stuck in pending/processing with no live job; fails them after too many tries. */
   'analysis.reconcile': defineJob({
     queue: 'analysis-reconcile',

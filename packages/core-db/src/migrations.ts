@@ -338,6 +338,18 @@ const m0012_measured_at: Migration = {
   },
 };
 
+/**
+ * Which measurement read each analysis' figures, so that after a release that measures better the worker
+ * measures the older ones again by itself (`analysis.remeasure-older`), oldest first; and which edition
+ * already tried and could not, so it is not tried again and again. The index serves that search.
+ */
+const m0013_measurement_edition: Migration = {
+  async up(db) {
+    await db.schema.alterTable('swing_analyses').addColumn('measurement_edition', 'integer').addColumn('remeasure_tried_edition', 'integer').execute();
+    await sql`create index swing_analyses_measurement_edition on swing_analyses ((coalesce(measurement_edition, 0)), id) where status = 'complete'`.execute(db);
+  },
+};
+
 export const coreMigrations: Migrations = {
   '0001_accounts': m0001_accounts,
   '0002_outbox': outboxMigration(),
@@ -352,4 +364,5 @@ export const coreMigrations: Migrations = {
   '0010_subscription_state': m0010_subscription_state,
   '0011_admin_lists': m0011_admin_lists,
   '0012_measured_at': m0012_measured_at,
+  '0013_measurement_edition': m0013_measurement_edition,
 };

@@ -147,6 +147,16 @@ export interface SwingAnalysesTable {
    * again. Which measurement the written part belongs to (a rewrite stores its text only onto the same one).
    */
   measured_at: Timestamp | null;
+  /**
+   * The edition of the worker's measurement that read the stored figures (its MEASUREMENT_EDITION); null
+   * for analyses measured before editions were recorded, which count as older than any.
+   */
+  measurement_edition: number | null;
+  /**
+   * The edition whose remeasurement was tried and left the figures as they were (today's measurement
+   * could not read the video, or kept failing): not tried again until a newer edition.
+   */
+  remeasure_tried_edition: number | null;
 }
 
 /** The golfer's launch-monitor numbers of an analysis row, in the API's names (worker and gateway both read them). */

@@ -211,7 +211,7 @@ describe('startup check', () => {
   });
 
   it('names a job of the table without a handler, and a handler for a job the table does not give the service', () => {
-    expect(handlerProblems('analysis-worker', { jobs: { analysis: noop, 'analysis.remeasure': noop, 'analysis.refresh-write-ups': noop } })).toEqual([
+    expect(handlerProblems('analysis-worker', { jobs: { analysis: noop, 'analysis.remeasure': noop, 'analysis.remeasure-older': noop, 'analysis.refresh-write-ups': noop } })).toEqual([
       'analysis-worker consumes job analysis.reconcile (queue analysis-reconcile) but has no handler for it',
     ]);
     // (gamification's own weekly reset is missing too: named first, then the stray handler)
@@ -219,7 +219,7 @@ describe('startup check', () => {
       'gamification consumes job gamification.weekly-reset (queue gamification-schedule) but has no handler for it',
       'gamification has a handler for job analysis, which the job table does not give it',
     ]);
-    expect(handlerProblems('analysis-worker', { jobs: { analysis: noop, 'analysis.remeasure': noop, 'analysis.reconcile': noop, 'analysis.refresh-write-ups': noop } })).toEqual([]);
+    expect(handlerProblems('analysis-worker', { jobs: { analysis: noop, 'analysis.remeasure': noop, 'analysis.remeasure-older': noop, 'analysis.reconcile': noop, 'analysis.refresh-write-ups': noop } })).toEqual([]);
   });
 
   it('makes consumeEvents refuse a subscription without a handler', () => {

@@ -39,6 +39,10 @@ export const WorkerEnv = Type.Object({
 
   // Analyses written by older write-up rules are written again from their stored figures (jobs/refresh-write-ups.ts).
   WRITE_UP_REFRESH_EVERY_MS: Type.Integer({ minimum: 60_000, default: 3_600_000, description: 'how often analyses written by older write-up rules are looked for and written again' }),
+
+  // Analyses an older measurement read are measured again, a few at a time (jobs/remeasure-older.ts).
+  REMEASURE_OLDER_EVERY_MS: Type.Integer({ minimum: 60_000, default: 600_000, description: 'how often analyses read by an older measurement are looked for and queued to be measured again' }),
+  REMEASURE_OLDER_BATCH: Type.Integer({ minimum: 0, maximum: 500, default: 10, description: 'how many of them may wait to be measured again at once, behind golfers\' uploads; 0 turns it off' }),
 });
 export type WorkerConfig = Static<typeof WorkerEnv>;
 

@@ -23,6 +23,7 @@ import type { AnalysisDeps } from './jobs/analysis-job.js';
 import { analysisJobHandlers, createAnalysisWorker } from './jobs/analysis-worker.js';
 import { createReconcileWorker, reconcileJobHandlers, type ReconcileDeps } from './jobs/reconcile.js';
 import { createRefreshWorker, refreshJobHandlers, type RefreshDeps } from './jobs/refresh-write-ups.js';
+import { createRemeasureOlderWorker, remeasureOlderJobHandlers, type RemeasureOlderDeps } from './jobs/remeasure-older.js';
 import { createStages } from './pipeline/registry.js';
 import { sweepOrphanWorkDirs } from './pipeline/work-dir.js';
 import { countAnalyses } from './jobs/analysis-metrics.js';
@@ -49,8 +50,9 @@ const reconcileDeps: ReconcileDeps = {
   settings: { stuckAfterMs: config.ANALYSIS_STUCK_AFTER_MS, maxRequeues: config.ANALYSIS_MAX_REQUEUES },
 };
 const refreshDeps: RefreshDeps = { db, writeUp: stages.writeUp, logger };
+const remeasureOlderDeps: RemeasureOlderDeps = { db, queues: producers, logger, batch: config.REMEASURE_OLDER_BATCH };
 // Every job the table gives this service has a handler, or it does not start (one line naming it).
-requireHandlers('analysis-worker', { events: {}, jobs: { ...analysisJobHandlers(analysisDeps), ...reconcileJobHandlers(reconcileDeps), ...refreshJobHandlers(refreshDeps) } });
+requireHandlers('analysis-worker', { events: {}, jobs: { ...analysisJobHandlers(analysisDeps), ...reconcileJobHandlers(reconcileDeps), ...refreshJobHandlers(refreshDeps), ...remeasureOlderJobHandlers(remeasureOlderDeps) } });
 
 // GET /metrics on the health port (bearer METRICS_TOKEN or INTERNAL_TOKEN): analyses by outcome, job
 // timings, the analysis queues' depth (the same figures from every replica: read them with max()).
@@ -65,9 +67,14 @@ const worker = createAnalysisWorker(analysisDeps, {
 countAnalyses(metrics.watchWorker(worker), metrics);
 const reconciler = metrics.watchWorker(createReconcileWorker(reconcileDeps, queues));
 const refresher = metrics.watchWorker(createRefreshWorker(refreshDeps, queues));
+const remeasurer = metrics.watchWorker(createRemeasureOlderWorker(remeasureOlderDeps, queues));
 relay.start();
 // One schedule across replicas (upsertJobScheduler); retried while Redis is away, and put back if Redis lost it.
-const every = { 'analysis.reconcile': config.ANALYSIS_RECONCILE_EVERY_MS, 'analysis.refresh-write-ups': config.WRITE_UP_REFRESH_EVERY_MS };
+const every = {
+  'analysis.reconcile': config.ANALYSIS_RECONCILE_EVERY_MS,
+  'analysis.refresh-write-ups': config.WRITE_UP_REFRESH_EVERY_MS,
+  'analysis.remeasure-older': config.REMEASURE_OLDER_EVERY_MS,
+};
 void producers.keepScheduled('analysis-worker', every, Math.min(config.ANALYSIS_RECONCILE_EVERY_MS, 30_000)).then((names) => {
   if (names.length) logger.info({ jobs: names, everyMs: every }, 'repeatable jobs scheduled');
 });
@@ -119,6 +126,7 @@ closeOnSignals(
     // Not waited for: a run with a model writer can take minutes, and an analysis it had not reached is
     // simply written on the next run (each one is written whole or not at all).
     { name: 'write-up refresh', close: () => refresher.close(true) },
+    { name: 'remeasure sweep', close: () => remeasurer.close() },
     { name: 'pipeline stages', close: () => stages.close?.() ?? Promise.resolve() },
     { name: 'outbox relay', close: () => relay.close() },
     { name: 'job queues', close: () => producers.close() },

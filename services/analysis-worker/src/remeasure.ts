@@ -18,6 +18,8 @@ measurement: figures, key frames, the written part and what the workout reads fr
 analysis worker measures them one at a time, after any golfer's upload that is waiting (about as long
 as an analysis each). An analysis stays complete and readable meanwhile; one whose video today's
 measurement cannot read keeps what it had (the worker's log says why). No points or notifications.
+The worker also does this by itself, a few at a time, for analyses an older edition of the
+measurement read (REMEASURE_OLDER_BATCH); this command is for doing it at once, or for chosen ones.
 
   --all        every completed analysis
   id ...       these analyses (numbers)

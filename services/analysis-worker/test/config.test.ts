@@ -10,6 +10,7 @@ import { STORE_KEYS, workerConfig } from './support/config.js';
 import { analysisJobHandlers } from '../src/jobs/analysis-worker.js';
 import { reconcileJobHandlers } from '../src/jobs/reconcile.js';
 import { refreshJobHandlers } from '../src/jobs/refresh-write-ups.js';
+import { remeasureOlderJobHandlers } from '../src/jobs/remeasure-older.js';
 import { skipPoseStage } from '../src/pipeline/fallback-pose.js';
 import { createStages } from '../src/pipeline/registry.js';
 import { runPoseStage } from '../src/pose/index.js';
@@ -107,8 +108,9 @@ describe('job handlers', () => {
       ...analysisJobHandlers({ db: none, store: none, logger, tools: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, stages: none, maxVideoSeconds: 120 }),
       ...reconcileJobHandlers({ db: none, queues: none, logger, settings: { stuckAfterMs: 1_000, maxRequeues: 1 } }),
       ...refreshJobHandlers({ db: none, writeUp: none, logger }),
+      ...remeasureOlderJobHandlers({ db: none, queues: none, logger, batch: 10 }),
     };
     expect(() => assertHandlers('analysis-worker', { jobs })).not.toThrow();
-    expect(Object.keys(jobs).sort()).toEqual(['analysis', 'analysis.reconcile', 'analysis.refresh-write-ups', 'analysis.remeasure']);
+    expect(Object.keys(jobs).sort()).toEqual(['analysis', 'analysis.reconcile', 'analysis.refresh-write-ups', 'analysis.remeasure', 'analysis.remeasure-older']);
   });
 });

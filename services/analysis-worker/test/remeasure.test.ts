@@ -13,7 +13,9 @@ import { eventually, testRedisUrl } from '@swingfit/server-kit/testing';
 import { runAnalysis } from '../src/jobs/analysis-job.js';
 import { createAnalysisWorker } from '../src/jobs/analysis-worker.js';
 import { queueRemeasurements, remeasureAnalysis } from '../src/jobs/remeasure.js';
-import { completedMeasurements } from '../src/db/analyses.js';
+import { queueOlderMeasurements } from '../src/jobs/remeasure-older.js';
+import { completedMeasurements, measuredBefore } from '../src/db/analyses.js';
+import { MEASUREMENT_EDITION } from '../src/pose/edition.js';
 import { rewriteAnalysis } from '../src/jobs/rewrite-texts.js';
 import { createWriteUp } from '../src/writeup/index.js';
 import type { PoseStage } from '../src/pipeline/stages.js';
@@ -63,6 +65,17 @@ function measuringShoulders(degrees: number, during?: () => Promise<void>): Pose
 
 const row = (id: number) => h.db.selectFrom('swing_analyses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const shoulders = async (id: number) => ((await row(id)).pose as PoseSummary).metrics.shoulderTurn!.value;
+
+/** As if an older edition of the measurement had read it (before editions were recorded: none). */
+async function readByAnOlderEdition(id: number, edition: number | null = null): Promise<void> {
+  await h.db.updateTable('swing_analyses').set({ measurement_edition: edition }).where('id', '=', id).execute();
+}
+const olderOnes = () => measuredBefore(h.db, { edition: MEASUREMENT_EDITION, limit: 10_000 });
+/** Analyses whose remeasurement waits on the queue. */
+async function waitingRemeasurements(): Promise<number[]> {
+  const jobs = await h.queue.getJobs(['prioritized', 'waiting']);
+  return jobs.filter((j) => j.name === 'analysis.remeasure').map((j) => Number(j.data.analysisId)).sort((a, b) => a - b);
+}
 
 /** An analysis completed by an older measurement (shoulders 88°), a moment ago. */
 async function completed(): Promise<{ id: number; userId: number }> {
@@ -118,12 +131,14 @@ describe('measuring a completed analysis again', () => {
     expect((await row(upload.id)).status).toBe('complete');
   }, 60_000);
 
-  it('keeps the stored analysis as it was when today\'s measurement cannot read its video', async () => {
+  it('keeps the stored analysis as it was when today\'s measurement cannot read its video, and does not try it again at this edition', async () => {
     const { id } = await completed();
+    await readByAnOlderEdition(id);
     const before = await row(id);
+    expect(await olderOnes()).toContain(id);
     expect(await remeasureAnalysis(h.deps(stagesWith(failingPoseStage('No golf swing was detected'))), id)).toEqual({ outcome: 'kept', reason: 'No golf swing was detected' });
-    const after = await row(id);
-    expect(after).toEqual(before);
+    expect(await row(id)).toEqual({ ...before, remeasure_tried_edition: MEASUREMENT_EDITION });
+    expect(await olderOnes()).not.toContain(id);
   });
 
   it('leaves the analysis complete when a remeasurement fails for good (a storage outage, say)', async () => {
@@ -136,8 +151,9 @@ describe('measuring a completed analysis again', () => {
     // One attempt, so it fails for good at once (the table's own retries it after 30 s).
     const job = await h.queue.add('analysis.remeasure' as 'analysis', { analysisId: id }, { jobId: `${remeasureJobId(id)}-once`, attempts: 1 });
     await eventually(async () => ((await job.getState()) === 'failed' ? true : undefined), 30_000, 100);
-    await new Promise((r) => setTimeout(r, 300)); // the worker's failed handler runs after the state changes
-    expect(await row(id)).toEqual(before);
+    // The worker's failed handler runs after the state changes: the analysis as it was, marked tried at this edition.
+    await eventually(async () => ((await row(id)).remeasure_tried_edition === MEASUREMENT_EDITION ? true : undefined), 10_000, 100);
+    expect(await row(id)).toEqual({ ...before, remeasure_tried_edition: MEASUREMENT_EDITION });
   }, 60_000);
 
   it('leaves analyses that are not complete alone, and says so for one that does not exist', async () => {
@@ -178,6 +194,36 @@ describe('measuring a completed analysis again', () => {
     expect(await rewriteAnalysis({ db: h.db, writeUp }, read)).toEqual({ id, outcome: 'superseded' });
     expect((await row(id)).mobility_analysis).toEqual(remeasured.mobility_analysis);
   });
+});
+
+describe('measuring again by itself what an older edition of the measurement read (analysis.remeasure-older)', () => {
+  it('queues them a batch at a time, oldest edition first, never more than the batch waiting; the worker measures them and they are not queued again', async () => {
+    const [a, b, c] = [await completed(), await completed(), await completed()];
+    // Every analysis stores the edition that measured it.
+    expect((await row(a.id)).measurement_edition).toBe(MEASUREMENT_EDITION);
+    await readByAnOlderEdition(a.id);
+    await readByAnOlderEdition(b.id);
+    await readByAnOlderEdition(c.id, 0);
+    expect(await waitingRemeasurements()).toEqual([]);
+    const sweep = { db: h.db, queues, logger, batch: 2 };
+    expect(await queueOlderMeasurements(sweep)).toEqual({ queued: 2, edition: MEASUREMENT_EDITION });
+    expect(await waitingRemeasurements()).toEqual([a.id, b.id]);
+    // The next run while those wait finds the same two: nothing more is queued.
+    expect(await queueOlderMeasurements(sweep)).toEqual({ queued: 2, edition: MEASUREMENT_EDITION });
+    expect(await waitingRemeasurements()).toEqual([a.id, b.id]);
+    expect(await queueOlderMeasurements({ ...sweep, batch: 0 })).toEqual({ queued: 0, edition: MEASUREMENT_EDITION });
+
+    worker = createAnalysisWorker(h.deps(stagesWith(measuringShoulders(62))), { connection: h.connection, prefix: h.prefix, concurrency: 1, lockDuration: 30_000 });
+    await eventually(async () => ((await shoulders(a.id)) === 62 && (await shoulders(b.id)) === 62 ? true : undefined), 60_000, 200);
+    expect((await row(a.id)).measurement_edition).toBe(MEASUREMENT_EDITION);
+    expect(await shoulders(c.id)).toBe(88);
+    // Then the next one; then none is left, and nothing is queued.
+    expect(await queueOlderMeasurements(sweep)).toEqual({ queued: 1, edition: MEASUREMENT_EDITION });
+    await eventually(async () => ((await shoulders(c.id)) === 62 ? true : undefined), 60_000, 200);
+    expect(await olderOnes()).toEqual([]);
+    expect(await queueOlderMeasurements(sweep)).toEqual({ queued: 0, edition: MEASUREMENT_EDITION });
+    expect(await h.events(c.id)).toEqual([{ type: 'analysis.completed', payload: { analysisId: c.id } }]);
+  }, 120_000);
 });
 
 describe('pnpm analyses:remeasure', () => {

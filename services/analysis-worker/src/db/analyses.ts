@@ -37,6 +37,8 @@ export interface StoredTexts {
 }
 
 export interface CompletedAnalysis extends StoredTexts {
+  /** Which measurement read the figures (pose/edition.ts). */
+  measurementEdition: number;
   media: Record<string, unknown>;
   probe: Record<string, unknown>;
   launchMonitor: unknown;
@@ -49,6 +51,7 @@ const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
 
 /** The columns an analysis' results are stored in (as it completes, and when it is measured again). */
 const resultColumns = (result: CompletedAnalysis) => ({
+  measurement_edition: result.measurementEdition,
   media: JSON.stringify(result.media),
   probe: json(result.probe),
   launch_monitor: json(result.launchMonitor),
@@ -277,4 +280,28 @@ export async function completedIds(db: Db, page: { afterId: number; limit: numbe
   if (page.ids) query = query.where('id', 'in', page.ids.length ? page.ids : [-1]);
   const rows = await query.orderBy('id').limit(page.limit).execute();
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Completed analyses an older measurement read (before `edition`, or before editions were recorded) and
+ * that no remeasurement at `edition` has tried yet, oldest first: the next ones to measure again.
+ */
+export async function measuredBefore(db: Db, page: { edition: number; limit: number }): Promise<number[]> {
+  const rows = await db
+    .selectFrom('swing_analyses')
+    .select('id')
+    .where('status', '=', 'complete')
+    // The same expression as the partial index swing_analyses_measurement_edition.
+    .where(sql<number>`coalesce(measurement_edition, 0)`, '<', page.edition)
+    .where(sql<number>`coalesce(remeasure_tried_edition, 0)`, '<', page.edition)
+    .orderBy(sql`coalesce(measurement_edition, 0)`)
+    .orderBy('id')
+    .limit(page.limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Records that measuring the analysis again at `edition` was tried and left it as it was (see measuredBefore). */
+export async function markRemeasureTried(db: Db, id: number, edition: number): Promise<void> {
+  await db.updateTable('swing_analyses').set({ remeasure_tried_edition: edition }).where('id', '=', id).execute();
 }

@@ -24,6 +24,7 @@ import { createWorkDir } from '../pipeline/work-dir.js';
 import type { PipelineStages, PoseStageOutput } from '../pipeline/stages.js';
 import { prepareVideo, probeSummary, startVideo, type PreparedVideo, type StartedVideo } from '../pipeline/video.js';
 import { textsInTechnicalDetails, writeAnalysisTexts } from './analysis-texts.js';
+import { MEASUREMENT_EDITION } from '../pose/edition.js';
 
 /*
  * The analysis job: load -> claim -> per video (download, probe, transcode, poster) -> launch monitor
@@ -141,6 +142,7 @@ export async function analyse(deps: AnalysisDeps, row: AnalysisRow, ctx: RunCont
   const probe: Record<string, unknown> = { 'face-on': probeSummary(faceOn.probe) };
   if (downTheLine) probe['down-the-line'] = probeSummary(downTheLine.probe);
   return {
+    measurementEdition: MEASUREMENT_EDITION,
     media: media as Record<string, unknown>,
     probe,
     launchMonitor,

@@ -1,7 +1,8 @@
 import { UnrecoverableError, type ConnectionOptions, type Worker } from 'bullmq';
-import { ANALYSIS_JOB_NAME, ANALYSIS_QUEUE } from '@swingfit/contracts';
+import { ANALYSIS_JOB_NAME, ANALYSIS_QUEUE, type JobName } from '@swingfit/contracts';
 import { processJobs, traceOf, type JobHandlers } from '@swingfit/server-kit';
-import { failAnalysis } from '../db/analyses.js';
+import { failAnalysis, markRemeasureTried } from '../db/analyses.js';
+import { MEASUREMENT_EDITION } from '../pose/edition.js';
 import { runAnalysis, type AnalysisDeps, type AnalysisProgress } from './analysis-job.js';
 import { remeasureAnalysis } from './remeasure.js';
 
@@ -53,6 +54,18 @@ export function analysisJobHandlers(deps: AnalysisDeps): Pick<JobHandlers, 'anal
   };
 }
 
+const REMEASURE_JOB_NAME = 'analysis.remeasure' satisfies JobName;
+
+/**
+ * A remeasurement out of retries leaves its completed analysis as it was, and is not tried again at this
+ * edition: the sweep of older measurements (remeasure-older.ts) would otherwise queue it on every run.
+ */
+function remeasureFailed(deps: AnalysisDeps, analysisId: unknown, final: boolean, err: Error): void {
+  deps.logger.warn({ err, analysisId, final }, 'remeasurement failed; the analysis keeps its figures');
+  if (!final || typeof analysisId !== 'number') return;
+  markRemeasureTried(deps.db, analysisId, MEASUREMENT_EDITION).catch((e: unknown) => deps.logger.error({ err: e, analysisId }, 'could not record the failed remeasurement'));
+}
+
 /** The BullMQ worker on the `analysis` queue (the outbox relay adds the analyses, jobId = analysis-{id}; remeasurements wait behind them). */
 export function createAnalysisWorker(deps: AnalysisDeps, options: AnalysisWorkerOptions): Worker {
   const worker = processJobs({
@@ -69,9 +82,10 @@ export function createAnalysisWorker(deps: AnalysisDeps, options: AnalysisWorker
     },
   });
   worker.on('failed', (job, err) => {
-    // A remeasurement that fails leaves its completed analysis as it was.
-    if (!job || job.name !== ANALYSIS_JOB_NAME) return;
+    if (!job) return;
     const final = err.name === 'UnrecoverableError' || /stalled/i.test(err.message) || job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (job.name === REMEASURE_JOB_NAME) return remeasureFailed(deps, job.data?.analysisId, final, err);
+    if (job.name !== ANALYSIS_JOB_NAME) return;
     deps.logger.warn({ err, analysisId: job.data?.analysisId, attemptsMade: job.attemptsMade, final }, 'analysis job failed');
     if (!final || typeof job.data?.analysisId !== 'number') return;
     // Out of retries (or stalled too often): the golfer must not wait on an analysis that will never finish.

@@ -5,7 +5,8 @@ import type { JobQueues } from '@swingfit/server-kit';
 import { AnalysisFailure } from '../pipeline/errors.js';
 import { StageClock } from '../pipeline/stage-clock.js';
 import { createWorkDir } from '../pipeline/work-dir.js';
-import { completedIds, loadWithRun, storeRemeasured } from '../db/analyses.js';
+import { completedIds, loadWithRun, markRemeasureTried, storeRemeasured } from '../db/analyses.js';
+import { MEASUREMENT_EDITION } from '../pose/edition.js';
 import { analyse, removedMeanwhile, type AnalysisDeps } from './analysis-job.js';
 
 /*
@@ -13,7 +14,8 @@ import { analyse, removedMeanwhile, type AnalysisDeps } from './analysis-job.js'
  * with the worker's measurement as it is now. The figures of an analysis are measured once, when it
  * runs; after a release measures turns better, a golfer's earlier analyses would keep the older figures
  * (and the write-up, key issues and workout focus drawn from them) for good. `pnpm analyses:remeasure`
- * queues this job for the analyses an operator names.
+ * queues this job for the analyses an operator names; `analysis.remeasure-older` for those an older
+ * edition of the measurement read (pose/edition.ts), by itself.
  *
  * The analysis stays complete and readable throughout; the new measurement replaces the old one in one
  * update, and only if nothing measured it again meanwhile. It publishes no event: the upload was
@@ -39,6 +41,8 @@ export async function remeasureAnalysis(deps: AnalysisDeps, analysisId: number, 
     return { outcome: (await removedMeanwhile(deps, row)) ? 'missing' : 'superseded' };
   } catch (error) {
     if (!(error instanceof AnalysisFailure)) throw error;
+    // Today's measurement will refuse it as often as it is asked: not asked again until a newer one.
+    await markRemeasureTried(deps.db, analysisId, MEASUREMENT_EDITION);
     return { outcome: 'kept', reason: error.reason };
   } finally {
     await rm(workDir, { recursive: true, force: true });
