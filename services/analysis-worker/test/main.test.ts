@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_JOB_OPTIONS, analysisJobId } from '@swingfit/contracts';
+import { Queue } from 'bullmq';
+import { ANALYSIS_JOB_OPTIONS, JOBS, analysisJobId } from '@swingfit/contracts';
 import { eventually, freePort, metricSample, testRedisUrl } from '@swingfit/server-kit/testing';
 import { FAILURE_CATEGORIES, failureCategory } from '../src/jobs/analysis-metrics.js';
 import { startHarness, type Harness } from './support/harness.js';
@@ -49,6 +50,7 @@ describe('analysis-worker main', () => {
         S3_BUCKET: h.s3.config.bucket,
         PORT: String(port),
         INTERNAL_TOKEN: METRICS_TOKEN,
+        REMEASURE_OLDER_EVERY_MS: '120000',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -58,6 +60,14 @@ describe('analysis-worker main', () => {
     }, 60_000, 250);
     expect(ready.checks).toEqual({ postgres: 'ok', redis: 'ok', s3: 'ok' });
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    // The sweep of analyses an older measurement read is scheduled, at the configured pace (once across replicas).
+    const sweeps = new Queue(JOBS['analysis.remeasure-older'].queue, { connection: h.connection, prefix: h.prefix });
+    const scheduled = await eventually(async () => {
+      const list = await sweeps.getJobSchedulers();
+      return list.length ? list : undefined;
+    }, 15_000, 200);
+    await sweeps.close();
+    expect(scheduled).toEqual([expect.objectContaining({ name: 'analysis.remeasure-older', every: 120_000 })]);
 
     const { id } = await h.createAnalysis({ video: await makeClip(dir, 'clip', { width: 640, height: 360, seconds: 1 }) });
     // As the relay adds it from the upload's event: with the upload request's id.
