@@ -182,6 +182,15 @@ describe('/analysis/{id}', () => {
     expect(video.hasAttribute('controls')).toBe(true);
     expect(video.getAttribute('preload')).toBe('metadata');
     expect(screen.getByRole('link', { name: /Today's Workout/ }).getAttribute('href')).toBe('/daily-workout');
+    // Its figures are the ones it completed with: nothing says otherwise.
+    expect(screen.queryByText(/Measured again/)).toBeNull();
+  });
+
+  it('says when the figures were measured again from the same videos, so changed figures are not a mystery', async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ technicalDetails: {}, measuredAgainAt: '2026-11-26T15:00:00.000Z' }) });
+    renderAt('/analysis/3');
+    const note = await screen.findByText(/^Measured again on /);
+    expect(note.textContent).toBe(`Measured again on ${new Date('2026-11-26T15:00:00.000Z').toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })} from the same videos, with our improved swing measurement.`);
   });
 });
 

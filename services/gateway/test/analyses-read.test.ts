@@ -105,7 +105,7 @@ describe('reading analyses', () => {
   });
 
   it('answers one analysis and its polling status', async () => {
-    expect((await get(owner, `/api/swing-analyses/${ids[3]}`)).json()).toMatchObject({ id: ids[3], status: 'complete' });
+    expect((await get(owner, `/api/swing-analyses/${ids[3]}`)).json()).toMatchObject({ id: ids[3], status: 'complete', measuredAgainAt: null });
     expect((await get(owner, `/api/swing-analyses/${ids[3]}?status_only=true`)).json()).toMatchObject({ isComplete: true, hasError: false, status: 'complete' });
     expect((await get(owner, `/api/swing-analyses/${ids[2]}?status_only=true`)).json()).toEqual({
       isComplete: false,
@@ -114,6 +114,15 @@ describe('reading analyses', () => {
       technicalDetails: null,
       mobilityAnalysis: null,
     });
+  });
+
+  it('says when a completed analysis was measured again (a remeasurement keeps its completion time)', async () => {
+    const completed = new Date(Date.now() - 86_400_000);
+    const again = new Date();
+    await h.deps.db.updateTable('swing_analyses').set({ completed_at: completed, measured_at: completed }).where('id', 'in', [ids[0]!, ids[1]!]).execute();
+    await h.deps.db.updateTable('swing_analyses').set({ measured_at: again }).where('id', '=', ids[1]!).execute();
+    expect((await get(owner, `/api/swing-analyses/${ids[1]}`)).json()).toMatchObject({ id: ids[1], measuredAgainAt: again.toISOString() });
+    expect((await get(owner, `/api/swing-analyses/${ids[0]}`)).json()).toMatchObject({ id: ids[0], measuredAgainAt: null });
   });
 
   it('reports a failed analysis as an error', async () => {

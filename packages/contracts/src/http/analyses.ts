@@ -224,6 +224,11 @@ export const SwingAnalysis = Type.Object({
   pose: Nullable(PoseSummary),
   /** The down-the-line video's pose, when one was uploaded and analysed. */
   downTheLinePose: Nullable(PoseSummary),
+  /**
+   * When the figures were measured again from the same videos by a newer measurement (after it completed);
+   * null if they are the ones it completed with. The golfer is told, so changed figures are not a mystery.
+   */
+  measuredAgainAt: Type.Optional(Nullable(IsoDateTime)),
 });
 export type SwingAnalysis = Static<typeof SwingAnalysis>;
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AdminAnalysis, AnalysesWindow } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
+import { measuredAgainAt } from './analyses-repository.js';
 
 type Db = Kysely<CoreDatabase> | Transaction<CoreDatabase>;
 
@@ -34,8 +35,7 @@ export async function recentAnalysesOf(db: Db, userId: number, limit: number): P
       status: r.status,
       failureReason: failed ? (textField(r.technical_details, 'error') ?? 'No reason was recorded') : null,
       failureAdvice: failed ? textField(r.technical_details, 'message') : null,
-      // Measured when it completed, and again only by a remeasurement (which keeps the completion time).
-      measuredAgainAt: r.measured_at && r.completed_at && iso(r.measured_at) !== iso(r.completed_at) ? iso(r.measured_at) : null,
+      measuredAgainAt: measuredAgainAt(r),
     };
   });
 }

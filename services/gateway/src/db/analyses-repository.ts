@@ -197,6 +197,14 @@ function withMediaUrls(pose: PoseSummary | null, id: number, view: CameraView, m
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
+/**
+ * When a completed analysis was measured again (a remeasurement keeps its completion time and stores a new
+ * measurement time); null if its figures are the ones it completed with.
+ */
+export function measuredAgainAt(row: { measured_at: Date | string | null; completed_at: Date | string | null }): string | null {
+  return row.measured_at && row.completed_at && iso(row.measured_at) !== iso(row.completed_at) ? iso(row.measured_at) : null;
+}
+
 export function toSwingAnalysis(row: AnalysisRow): SwingAnalysis {
   const id = Number(row.id);
   const faceOn = viewMedia(row, 'face-on');
@@ -228,6 +236,7 @@ export function toSwingAnalysis(row: AnalysisRow): SwingAnalysis {
     launchMonitor: asObject<LaunchMonitorAnalysis>(row.launch_monitor),
     pose: withMediaUrls(asObject<PoseSummary>(row.pose), id, 'face-on', faceOn),
     downTheLinePose: withMediaUrls(asObject<PoseSummary>(row.down_the_line_pose), id, 'down-the-line', downTheLine),
+    measuredAgainAt: measuredAgainAt(row),
   };
 }
 

@@ -10,6 +10,7 @@ import { analysisUrls } from '../../components/analysis/logic/api';
 import { analysisErrorMessage, clubLabel, parseMaybeJson } from '../../components/analysis/logic/analysis-state';
 import { bodyReadings, mobilityReadings } from '../../components/analysis/logic/mobility';
 import { relativeAge } from '../../components/analysis/logic/relative-time';
+import { formatDate } from '../../lib/format';
 import { useMonthlyAverage } from '../../components/analysis/queries';
 import { BallFlightCard, LaunchMonitorCard, launchMonitorOf, tourName } from '../../components/analysis/LaunchMonitor';
 import { KeyFramesStrip, MobilityCard, ProgressTrackingCard, SwingAssessmentCard, TempoCard, WorkoutFocusCard } from '../../components/analysis/DetailSections';
@@ -155,6 +156,9 @@ export function AnalysisDetailScreen() {
           <p className="an-subtitle">
             {clubLabel(analysis.clubSelection)} · {relativeAge(analysis.createdAt)}
           </p>
+          {analysis.measuredAgainAt && (
+            <p className="an-subtitle an-subtitle--note">Measured again on {formatDate(analysis.measuredAgainAt)} from the same videos, with our improved swing measurement.</p>
+          )}
         </div>
         <Badge variant="info">{tourName(analysis.tourComparison)}</Badge>
       </header>
