@@ -249,7 +249,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     const slow = { ...pose, tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3.2 } };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: slow }) });
     const { unmount } = renderAt('/analysis/3');
-    expect((await screen.findByTestId('tempo-not-timed')).textContent).toMatch(/plays in slow motion \(about 3 to 4 times slower\)\. Phones often slow down only part of a clip/);
+    expect((await screen.findByTestId('tempo-not-timed')).textContent).toMatch(/plays in slow motion \(its downswing about 3 to 4 times slower\)\. Phones often slow down only part of a clip/);
     expect(screen.queryByText('2.1 : 1')).toBeNull();
     expect(screen.queryByText('Backswing')).toBeNull();
     unmount();

@@ -38,8 +38,11 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      minus the hips (contracts withFaceOnLimits): a text written from the reading would name another figure
  *   6  how much slower a slow-motion clip plays is said as the reach a 0.25-0.35 s downswing gives ("about
  *      5 to 6 times"), not as one number the motion cannot pin down (contracts slowMotionWords)
+ *   7  and said of the downswing, the part it is read from: phones slow some parts of a clip more than
+ *      others (the shared slow-motion driver swings' backswings read about 2:1 against the downswing,
+ *      where tour players swing about 3:1), so the whole clip may play slower or faster than that
  */
-export const WRITE_UP_EDITION = 6;
+export const WRITE_UP_EDITION = 7;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -153,7 +153,7 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempo
   if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${slot} video, so some figures are approximate.`);
   if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fastest one was measured.`);
   if (pose.slowMotion) {
-    const slowed = `The ${slot} video plays in slow motion (about ${slowMotionWords(pose.slowMotion.factor)} slower than real time)`;
+    const slowed = `The ${slot} video plays in slow motion (its downswing about ${slowMotionWords(pose.slowMotion.factor)} slower than real time)`;
     const other = slot === 'face-on' ? 'down-the-line' : 'face-on';
     cautions.push(tempoFromHere ? `${slowed}, and phones often slow down only part of a clip, so your tempo is not timed from it.` : `${slowed}; the tempo is timed from the ${other} video.`);
   }

@@ -303,7 +303,7 @@ export function TempoCard({ pose }: { pose: PoseSummary }) {
         </>
       ) : (
         <p className="an-small" data-testid="tempo-not-timed">
-          This video plays in slow motion{pose.slowMotion ? ` (about ${slowMotionWords(pose.slowMotion.factor)} slower)` : ''}. Phones often slow down only part of a clip, so your
+          This video plays in slow motion{pose.slowMotion ? ` (its downswing about ${slowMotionWords(pose.slowMotion.factor)} slower)` : ''}. Phones often slow down only part of a clip, so your
           rhythm cannot be timed from it: film a swing in real time to see your tempo.
         </p>
       )}
