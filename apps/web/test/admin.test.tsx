@@ -249,7 +249,7 @@ describe('/admin', () => {
     signedInAdmin([user()]);
     routes['GET /api/admin/users/12/analyses'] = {
       status: 200,
-      body: { email: 'ann@example.com', analyses: [{ id: 5, createdAt: '2026-01-03T10:00:00.000Z', completedAt: null, clubSelection: 'driver', status: 'failed', failureReason: 'No golfer was found in the video', failureAdvice: null, measuredAgainAt: null }] },
+      body: { email: 'ann@example.com', analyses: [{ id: 5, createdAt: '2026-01-03T10:00:00.000Z', completedAt: null, clubSelection: 'driver', status: 'failed', failureReason: 'No golfer was found in the video', failureAdvice: null, measuredAgainAt: null, olderMeasurement: false }] },
     };
     renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Recent analyses of ann@example.com' }));
@@ -263,12 +263,17 @@ describe('/admin', () => {
   it('measures a completed analysis again from the dialog, and says when it already waits or cannot be', async () => {
     signedInAdmin([user()]);
     const done = { id: 7, createdAt: '2026-01-03T10:00:00.000Z', completedAt: '2026-01-03T10:01:00.000Z', clubSelection: '7-iron', status: 'complete', failureReason: null, failureAdvice: null };
-    routes['GET /api/admin/users/12/analyses'] = { status: 200, body: { email: 'ann@example.com', analyses: [{ ...done, measuredAgainAt: '2026-11-26T15:00:00.000Z' }] } };
+    routes['GET /api/admin/users/12/analyses'] = {
+      status: 200,
+      body: { email: 'ann@example.com', analyses: [{ ...done, measuredAgainAt: '2026-11-26T15:00:00.000Z', olderMeasurement: false }, { ...done, id: 8, measuredAgainAt: null, olderMeasurement: true }] },
+    };
     routes['POST /api/admin/analyses/7/remeasure'] = { status: 202, body: { analysisId: 7, outcome: 'queued' } };
     renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Recent analyses of ann@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recent analyses' });
     await waitFor(() => expect(dialog.textContent).toContain('Measured again'));
+    // Only the one an older measurement read says it will be measured again by itself.
+    expect(screen.getAllByText('Read by an older measurement: it will be measured again by itself')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Measure analysis #7 again' }));
     expect(await screen.findByText('Queued')).toBeTruthy();
     expect(screen.getByText(/Analysis #7 will be measured again/)).toBeTruthy();

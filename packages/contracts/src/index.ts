@@ -20,6 +20,7 @@ export * from './rules/points.js';
 export * from './reference/tour-averages.js';
 export * from './rules/launch-monitor.js';
 export * from './rules/mobility.js';
+export * from './rules/measurement-edition.js';
 export * from './rules/body-words.js';
 export * from './rules/focus-areas.js';
 export * from './rules/difficulty.js';

@@ -15,7 +15,7 @@ import { createAnalysisWorker } from '../src/jobs/analysis-worker.js';
 import { queueRemeasurements, remeasureAnalysis } from '../src/jobs/remeasure.js';
 import { queueOlderMeasurements } from '../src/jobs/remeasure-older.js';
 import { completedMeasurements, measuredBefore } from '../src/db/analyses.js';
-import { MEASUREMENT_EDITION } from '../src/pose/edition.js';
+import { MEASUREMENT_EDITION } from '@swingfit/contracts';
 import { rewriteAnalysis } from '../src/jobs/rewrite-texts.js';
 import { createWriteUp } from '../src/writeup/index.js';
 import type { PoseStage } from '../src/pipeline/stages.js';

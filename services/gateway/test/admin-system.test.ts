@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Job, Queue, Worker } from 'bullmq';
-import { ANALYSIS_QUEUE, REMEASURE_ERRORS, analysisJobId, eventQueueName, remeasureJobId, type AdminUserAnalyses, type SystemView } from '@swingfit/contracts';
+import { ANALYSIS_QUEUE, MEASUREMENT_EDITION, REMEASURE_ERRORS, analysisJobId, eventQueueName, remeasureJobId, type AdminUserAnalyses, type SystemView } from '@swingfit/contracts';
 import { startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
 import { analysisRow, auditLines, signInAdmin } from './admin-fixtures.js';
@@ -265,10 +265,11 @@ describe("measuring a golfer's completed analysis again", () => {
     ]);
 
     const list = async () => (await h.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}/analyses`, headers: headers() })).json() as AdminUserAnalyses;
-    expect((await list()).analyses[0]).toMatchObject({ id: analysisId, measuredAgainAt: null });
-    // The worker measured it again (what storeRemeasured writes): the completion time stays.
-    await h.deps.db.updateTable('swing_analyses').set({ measured_at: new Date('2026-11-26T15:00:00Z') }).where('id', '=', analysisId).execute();
-    expect((await list()).analyses[0]).toMatchObject({ completedAt: completedAt.toISOString(), measuredAgainAt: '2026-11-26T15:00:00.000Z' });
+    // Measured before editions were recorded: an older measurement, which the worker measures again by itself.
+    expect((await list()).analyses[0]).toMatchObject({ id: analysisId, measuredAgainAt: null, olderMeasurement: true });
+    // The worker measured it again (what storeRemeasured writes): the completion time stays, the edition is today's.
+    await h.deps.db.updateTable('swing_analyses').set({ measured_at: new Date('2026-11-26T15:00:00Z'), measurement_edition: MEASUREMENT_EDITION }).where('id', '=', analysisId).execute();
+    expect((await list()).analyses[0]).toMatchObject({ completedAt: completedAt.toISOString(), measuredAgainAt: '2026-11-26T15:00:00.000Z', olderMeasurement: false });
     await queue.obliterate({ force: true });
   });
 

@@ -37,7 +37,7 @@ export interface StoredTexts {
 }
 
 export interface CompletedAnalysis extends StoredTexts {
-  /** Which measurement read the figures (pose/edition.ts). */
+  /** Which measurement read the figures (contracts MEASUREMENT_EDITION). */
   measurementEdition: number;
   media: Record<string, unknown>;
   probe: Record<string, unknown>;

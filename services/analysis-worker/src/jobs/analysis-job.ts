@@ -24,7 +24,7 @@ import { createWorkDir } from '../pipeline/work-dir.js';
 import type { PipelineStages, PoseStageOutput } from '../pipeline/stages.js';
 import { prepareVideo, probeSummary, startVideo, type PreparedVideo, type StartedVideo } from '../pipeline/video.js';
 import { textsInTechnicalDetails, writeAnalysisTexts } from './analysis-texts.js';
-import { MEASUREMENT_EDITION } from '../pose/edition.js';
+import { MEASUREMENT_EDITION } from '@swingfit/contracts';
 
 /*
  * The analysis job: load -> claim -> per video (download, probe, transcode, poster) -> launch monitor

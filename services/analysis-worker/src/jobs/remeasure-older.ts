@@ -4,11 +4,11 @@ import type { Logger } from 'pino';
 import type { CoreDatabase } from '@swingfit/core-db';
 import { processScheduledJob, type JobHandlers, type JobQueues, type QueueSettings } from '@swingfit/server-kit';
 import { measuredBefore } from '../db/analyses.js';
-import { MEASUREMENT_EDITION } from '../pose/edition.js';
+import { MEASUREMENT_EDITION } from '@swingfit/contracts';
 
 /*
  * Job `analysis.remeasure-older` (repeatable, once across replicas): every analysis stores the edition of
- * the measurement that read it (pose/edition.ts). After a release raises the edition, each run queues the
+ * the measurement that read it (contracts MEASUREMENT_EDITION). After a release raises the edition, each run queues the
  * oldest `batch` analyses an older edition read as `analysis.remeasure` jobs, which the worker does behind
  * golfers' own uploads. While those wait, the next run finds the same ones (already queued), so no more
  * than `batch` ever wait; as they are measured, the next ones follow. One the new edition cannot read is

@@ -6,7 +6,7 @@ import { AnalysisFailure } from '../pipeline/errors.js';
 import { StageClock } from '../pipeline/stage-clock.js';
 import { createWorkDir } from '../pipeline/work-dir.js';
 import { completedIds, loadWithRun, markRemeasureTried, storeRemeasured } from '../db/analyses.js';
-import { MEASUREMENT_EDITION } from '../pose/edition.js';
+import { MEASUREMENT_EDITION } from '@swingfit/contracts';
 import { analyse, removedMeanwhile, type AnalysisDeps } from './analysis-job.js';
 
 /*
@@ -15,7 +15,7 @@ import { analyse, removedMeanwhile, type AnalysisDeps } from './analysis-job.js'
  * runs; after a release measures turns better, a golfer's earlier analyses would keep the older figures
  * (and the write-up, key issues and workout focus drawn from them) for good. `pnpm analyses:remeasure`
  * queues this job for the analyses an operator names; `analysis.remeasure-older` for those an older
- * edition of the measurement read (pose/edition.ts), by itself.
+ * edition of the measurement read (contracts MEASUREMENT_EDITION), by itself.
  *
  * The analysis stays complete and readable throughout; the new measurement replaces the old one in one
  * update, and only if nothing measured it again meanwhile. It publishes no event: the upload was

@@ -1,0 +1,19 @@
+/*
+ * The edition of the analysis worker's measurement: stored with every analysis it measures
+ * (swing_analyses.measurement_edition), so the worker can tell which analyses an older measurement read
+ * and measure them again by itself (its jobs/remeasure-older.ts), and the admin sees which are waiting
+ * to be. A golfer's monthly averages and progress compare their analyses with each other: figures read
+ * by two measurements would show a change of method as a change of swing.
+ *
+ * Raise it with any change under services/analysis-worker/src/pose (or to the pose stage's settings)
+ * that can move a figure, an event, a key frame or whether a video is read at all: `pnpm bench:accuracy`
+ * before and after tells. Not for a change that moves none of them (a faster path to the same numbers, a
+ * comment): every raise costs one analysis' worth of work per stored analysis, done behind golfers' own
+ * uploads.
+ *
+ * 1 (stop 55): editions start; every analysis measured before is older than it.
+ */
+export const MEASUREMENT_EDITION = 1;
+
+/** Whether an analysis' figures were read by an older measurement than today's (none recorded: older). */
+export const readByOlderMeasurement = (status: string, edition: number | null): boolean => status === 'complete' && (edition ?? 0) < MEASUREMENT_EDITION;
