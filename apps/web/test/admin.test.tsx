@@ -249,7 +249,7 @@ describe('/admin', () => {
     signedInAdmin([user()]);
     routes['GET /api/admin/users/12/analyses'] = {
       status: 200,
-      body: { email: 'ann@example.com', analyses: [{ id: 5, createdAt: '2026-01-03T10:00:00.000Z', completedAt: null, clubSelection: 'driver', status: 'failed', failureReason: 'No golfer was found in the video', failureAdvice: null, measuredAgainAt: null, olderMeasurement: false }] },
+      body: { email: 'ann@example.com', analyses: [{ id: 5, createdAt: '2026-01-03T10:00:00.000Z', completedAt: null, clubSelection: 'driver', status: 'failed', failureReason: 'No golfer was found in the video', failureAdvice: null, measuredAgainAt: null, awaitsRemeasure: false }] },
     };
     renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Recent analyses of ann@example.com' }));
@@ -265,7 +265,7 @@ describe('/admin', () => {
     const done = { id: 7, createdAt: '2026-01-03T10:00:00.000Z', completedAt: '2026-01-03T10:01:00.000Z', clubSelection: '7-iron', status: 'complete', failureReason: null, failureAdvice: null };
     routes['GET /api/admin/users/12/analyses'] = {
       status: 200,
-      body: { email: 'ann@example.com', analyses: [{ ...done, measuredAgainAt: '2026-11-26T15:00:00.000Z', olderMeasurement: false }, { ...done, id: 8, measuredAgainAt: null, olderMeasurement: true }] },
+      body: { email: 'ann@example.com', analyses: [{ ...done, measuredAgainAt: '2026-11-26T15:00:00.000Z', awaitsRemeasure: false }, { ...done, id: 8, measuredAgainAt: null, awaitsRemeasure: true }] },
     };
     routes['POST /api/admin/analyses/7/remeasure'] = { status: 202, body: { analysisId: 7, outcome: 'queued' } };
     renderApp('/admin');

@@ -266,10 +266,14 @@ describe("measuring a golfer's completed analysis again", () => {
 
     const list = async () => (await h.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}/analyses`, headers: headers() })).json() as AdminUserAnalyses;
     // Measured before editions were recorded: an older measurement, which the worker measures again by itself.
-    expect((await list()).analyses[0]).toMatchObject({ id: analysisId, measuredAgainAt: null, olderMeasurement: true });
+    expect((await list()).analyses[0]).toMatchObject({ id: analysisId, measuredAgainAt: null, awaitsRemeasure: true });
+    // Today's measurement tried and could not read it again: it stays as it is, and the dialog does not promise otherwise.
+    await h.deps.db.updateTable('swing_analyses').set({ remeasure_tried_edition: MEASUREMENT_EDITION }).where('id', '=', analysisId).execute();
+    expect((await list()).analyses[0]).toMatchObject({ id: analysisId, awaitsRemeasure: false });
+    await h.deps.db.updateTable('swing_analyses').set({ remeasure_tried_edition: null }).where('id', '=', analysisId).execute();
     // The worker measured it again (what storeRemeasured writes): the completion time stays, the edition is today's.
     await h.deps.db.updateTable('swing_analyses').set({ measured_at: new Date('2026-11-26T15:00:00Z'), measurement_edition: MEASUREMENT_EDITION }).where('id', '=', analysisId).execute();
-    expect((await list()).analyses[0]).toMatchObject({ completedAt: completedAt.toISOString(), measuredAgainAt: '2026-11-26T15:00:00.000Z', olderMeasurement: false });
+    expect((await list()).analyses[0]).toMatchObject({ completedAt: completedAt.toISOString(), measuredAgainAt: '2026-11-26T15:00:00.000Z', awaitsRemeasure: false });
     await queue.obliterate({ force: true });
   });
 

@@ -99,8 +99,8 @@ export const AdminAnalysis = Type.Object({
   failureAdvice: Nullable(Type.String()),
   /** When a completed analysis was last measured again with a newer measurement (`analysis.remeasure`); null if never. */
   measuredAgainAt: Nullable(IsoDateTime),
-  /** Complete, with figures an older edition of the measurement read (MEASUREMENT_EDITION): the worker measures it again by itself. */
-  olderMeasurement: Type.Boolean(),
+  /** Read by an older edition of the measurement, which the worker will measure again by itself (contracts awaitsRemeasure). */
+  awaitsRemeasure: Type.Boolean(),
 });
 export type AdminAnalysis = Static<typeof AdminAnalysis>;
 

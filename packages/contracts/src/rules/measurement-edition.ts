@@ -15,5 +15,10 @@
  */
 export const MEASUREMENT_EDITION = 1;
 
-/** Whether an analysis' figures were read by an older measurement than today's (none recorded: older). */
-export const readByOlderMeasurement = (status: string, edition: number | null): boolean => status === 'complete' && (edition ?? 0) < MEASUREMENT_EDITION;
+/**
+ * Whether the worker will measure an analysis again by itself: complete, read by an older measurement
+ * than today's (none recorded: older), and not already tried by today's, which could not read it again.
+ * The worker's search for them (db/analyses.ts measuredBefore) asks the same in SQL.
+ */
+export const awaitsRemeasure = (status: string, edition: number | null, triedEdition: number | null): boolean =>
+  status === 'complete' && (edition ?? 0) < MEASUREMENT_EDITION && (triedEdition ?? 0) < MEASUREMENT_EDITION;

@@ -284,7 +284,8 @@ export async function completedIds(db: Db, page: { afterId: number; limit: numbe
 
 /**
  * Completed analyses an older measurement read (before `edition`, or before editions were recorded) and
- * that no remeasurement at `edition` has tried yet, oldest first: the next ones to measure again.
+ * that no remeasurement at `edition` has tried yet, oldest first: the next ones to measure again (the same
+ * question as contracts awaitsRemeasure, which the admin's list asks of one row).
  */
 export async function measuredBefore(db: Db, page: { edition: number; limit: number }): Promise<number[]> {
   const rows = await db

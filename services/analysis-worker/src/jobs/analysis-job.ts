@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
   CLUBS,
+  MEASUREMENT_EDITION,
   compareWithReference,
   hasLaunchMonitorData,
   type CameraView,
@@ -24,7 +25,6 @@ import { createWorkDir } from '../pipeline/work-dir.js';
 import type { PipelineStages, PoseStageOutput } from '../pipeline/stages.js';
 import { prepareVideo, probeSummary, startVideo, type PreparedVideo, type StartedVideo } from '../pipeline/video.js';
 import { textsInTechnicalDetails, writeAnalysisTexts } from './analysis-texts.js';
-import { MEASUREMENT_EDITION } from '@swingfit/contracts';
 
 /*
  * The analysis job: load -> claim -> per video (download, probe, transcode, poster) -> launch monitor

@@ -1,8 +1,7 @@
 import { UnrecoverableError, type ConnectionOptions, type Worker } from 'bullmq';
-import { ANALYSIS_JOB_NAME, ANALYSIS_QUEUE, type JobName } from '@swingfit/contracts';
+import { ANALYSIS_JOB_NAME, ANALYSIS_QUEUE, MEASUREMENT_EDITION, type JobName } from '@swingfit/contracts';
 import { processJobs, traceOf, type JobHandlers } from '@swingfit/server-kit';
 import { failAnalysis, markRemeasureTried } from '../db/analyses.js';
-import { MEASUREMENT_EDITION } from '@swingfit/contracts';
 import { runAnalysis, type AnalysisDeps, type AnalysisProgress } from './analysis-job.js';
 import { remeasureAnalysis } from './remeasure.js';
 

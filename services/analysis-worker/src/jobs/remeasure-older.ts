@@ -8,9 +8,9 @@ import { MEASUREMENT_EDITION } from '@swingfit/contracts';
 
 /*
  * Job `analysis.remeasure-older` (repeatable, once across replicas): every analysis stores the edition of
- * the measurement that read it (contracts MEASUREMENT_EDITION). After a release raises the edition, each run queues the
- * oldest `batch` analyses an older edition read as `analysis.remeasure` jobs, which the worker does behind
- * golfers' own uploads. While those wait, the next run finds the same ones (already queued), so no more
+ * the measurement that read it (contracts MEASUREMENT_EDITION). After a release raises the edition, each
+ * run queues the oldest `batch` analyses an older edition read as `analysis.remeasure` jobs, which the
+ * worker does behind golfers' own uploads. While those wait, the next run finds the same ones (already queued), so no more
  * than `batch` ever wait; as they are measured, the next ones follow. One the new edition cannot read is
  * marked tried and left (jobs/remeasure.ts), and so is one whose remeasurement keeps failing
  * (analysis-worker.ts): neither comes back until a newer edition. What `pnpm analyses:remeasure --all`

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { readByOlderMeasurement, type AdminAnalysis, type AnalysesWindow } from '@swingfit/contracts';
+import { awaitsRemeasure, type AdminAnalysis, type AnalysesWindow } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
 import { measuredAgainAt } from './analyses-repository.js';
 
@@ -19,7 +19,7 @@ function textField(details: unknown, key: 'error' | 'message'): string | null {
 export async function recentAnalysesOf(db: Db, userId: number, limit: number): Promise<AdminAnalysis[]> {
   const rows = await db
     .selectFrom('swing_analyses')
-    .select(['id', 'created_at', 'completed_at', 'measured_at', 'measurement_edition', 'club_selection', 'status', 'technical_details'])
+    .select(['id', 'created_at', 'completed_at', 'measured_at', 'measurement_edition', 'remeasure_tried_edition', 'club_selection', 'status', 'technical_details'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -36,7 +36,7 @@ export async function recentAnalysesOf(db: Db, userId: number, limit: number): P
       failureReason: failed ? (textField(r.technical_details, 'error') ?? 'No reason was recorded') : null,
       failureAdvice: failed ? textField(r.technical_details, 'message') : null,
       measuredAgainAt: measuredAgainAt(r),
-      olderMeasurement: readByOlderMeasurement(r.status, r.measurement_edition),
+      awaitsRemeasure: awaitsRemeasure(r.status, r.measurement_edition, r.remeasure_tried_edition),
     };
   });
 }

@@ -54,7 +54,7 @@ function AnalysisRow({ analysis, remeasure }: { analysis: AdminAnalysis; remeasu
       {analysis.failureReason && <p className="ad-analysis__reason">{analysis.failureReason}</p>}
       {analysis.failureAdvice && analysis.failureAdvice !== analysis.failureReason && <p className="ad-analysis__meta">Golfer was told: {analysis.failureAdvice}</p>}
       {analysis.measuredAgainAt && <span className="ad-analysis__meta">Measured again {dateTimeText(analysis.measuredAgainAt)}</span>}
-      {analysis.olderMeasurement && <span className="ad-analysis__meta">Read by an older measurement: it will be measured again by itself</span>}
+      {analysis.awaitsRemeasure && <span className="ad-analysis__meta">Read by an older measurement: it will be measured again by itself</span>}
       {analysis.status === 'complete' && (
         <div className="ad-row ad-row--end">
           <Button variant="outline" size="sm" loading={busy} disabled={remeasure.isPending} onClick={() => remeasure.mutate(analysis.id)} aria-label={`Measure analysis #${analysis.id} again`}>
