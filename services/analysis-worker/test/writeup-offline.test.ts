@@ -164,6 +164,13 @@ describe('offline writer: launch monitor and both views', () => {
     expectNoFigures(w, i);
   });
 
+  it('says a posture mostly held as what happened, short of early extension and not its focus area', () => {
+    const mostly = offlineWriteUp(input({ pose: faceOn, downTheLinePose: pose('down-the-line', { spineAngleChange: { value: -9 } }) }));
+    expect(mostly.swingWeaknesses).toContain('You stand up a little through impact: your back keeps most of its forward lean, not all of it.');
+    expect(mostly.keyIssues.join(' ')).not.toMatch(/early extension/i);
+    expect(mostly.exerciseRecommendations.map((e) => e.category)).not.toContain('Postural Integrity');
+  });
+
   it('turns early extension and sway into the matching focus areas', () => {
     const text = measuredAnalysisText(buildFacts(input({ pose: faceOn, downTheLinePose: dtl })));
     expect(text.mobilityAnalysis.spineAngle).toContain('early extension');

@@ -41,8 +41,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   7  and said of the downswing, the part it is read from: phones slow some parts of a clip more than
  *      others (the shared slow-motion driver swings' backswings read about 2:1 against the downswing,
  *      where tour players swing about 3:1), so the whole clip may play slower or faster than that
+ *   8  a posture mostly held through impact is said as what happened ("you stand up a little"), not as
+ *      "mostly, not fully, held", which golfers read as a riddle
  */
-export const WRITE_UP_EDITION = 7;
+export const WRITE_UP_EDITION = 8;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -212,7 +212,7 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
         issue: 'Early extension (losing posture through impact)',
         recommendation: 'Keep your backside moving back toward the target line through impact; a chair or wall behind you gives feedback.',
       });
-    else if (spine.value < 0) findings.push({ priority: 4, weakness: 'Your posture is mostly, not fully, held through impact.' });
+    else if (spine.value < 0) findings.push({ priority: 4, weakness: 'You stand up a little through impact: your back keeps most of its forward lean, not all of it.' });
     else findings.push({ priority: 4, weakness: 'You bend further over the ball between address and impact, which moves the low point.' });
   }
   for (const [key, part] of [['headSway', 'Your head'], ['hipSway', 'Your hips']] as const) {
