@@ -331,6 +331,15 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     await waitFor(() => expect(calls.some((c) => c.url === pose.poseUrl)).toBe(true));
   });
 
+  it('keeps the finish tile for a video stopped just after impact, saying it was not filmed', async () => {
+    const { finish: _finish, ...noFinish } = pose.keyframes;
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, keyframes: noFinish, endsBeforeFinish: true } }) });
+    renderAt('/analysis/3');
+    const strip = within(await screen.findByRole('region', { name: 'Key Frames' }));
+    expect(strip.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Show address at 0.10 seconds', 'Show top at 1.00 seconds', 'Show impact at 1.33 seconds']);
+    expect(strip.getByRole('img', { name: 'The video stops before the finish' }).textContent).toBe('Not filmed');
+  });
+
   it('steps the video a frame at a time and slows it down for review', async () => {
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, fps: 60 } }) });
     const { container } = renderAt('/analysis/3');

@@ -84,6 +84,7 @@ async function runOne(label: ClipLabel & { path: string; name: string }, variant
   const scaled = variant === 'original' ? '' : ` (${variant})`;
   console.log(`  ${variant.padEnd(9)} view ${s.view} ${mark(s.view === label.view)}, hand ${s.handedness} ${mark(s.handedness === hand)}, ` +
     `events ${events.map((e) => `${e.name} ${e.error === null ? '—' : (e.error >= 0 ? '+' : '') + e.error.toFixed(1)}/±${e.tolerance} ${mark(e.ok)}`).join(', ')}, ` +
+    (s.endsBeforeFinish ? 'read as stopping before the finish, ' : '') +
     `tempo ${tempoLine(s)}${scaled}   [${(ms / 1000).toFixed(1)} s wall, ${(cpuNow() - cpu0).toFixed(1)} CPU-s main thread]`);
   const turns = turnsOf(s);
   console.log(`            ${figures(turns)}`);

@@ -141,6 +141,9 @@ const CASES: Case[] = [
   { name: 'feet out of the picture', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'crop=1280:600:0:0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'club out of the top of the picture', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'crop=1280:580:0:140', ...X264], ext: 'mp4', slower: 1 },
   { name: 'trimmed to the takeaway', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-ss', '0.9', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -0.9 },
+  // A golfer who stops recording as soon as the ball is struck: five or six frames past impact, no follow-through.
+  { name: 'stops just after impact', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-t', '2.0', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'stops just after impact, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.9', ...X264], ext: 'mp4', slower: 1 },
   // A still onlooker (a caddie, a friend) beside the golfer: tour pro A at address from the face-on clip, three
   // quarters the golfer's height, on the right of the down-the-line picture for the whole clip.
   { name: 'someone standing by', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_fo.mp4')},select=eq(n\\,0),crop=220:560:530:120,scale=-2:420[p];[0:v:0][p]overlay=1020:250[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
@@ -212,6 +215,7 @@ function eventsAgainst(label: ClipLabel, summary: Summary, c: Pick<Case, 'slower
     const got = summary.events[n];
     const tolerance = label.tolerance[n];
     if (want === null || !got || tolerance === undefined) return [];
+    if (n === 'finish' && summary.endsBeforeFinish) return ['finish not in the clip'];
     const error = (originalSec(c, got.timeSec) - (times[want] ?? want / label.fps)) * label.fps;
     return [`${n} ${error >= 0 ? '+' : ''}${error.toFixed(1)}/±${tolerance}${Math.abs(error) <= tolerance + 0.5 ? '' : ' MISS'}`];
   }).join(', ');

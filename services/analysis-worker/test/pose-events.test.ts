@@ -183,6 +183,34 @@ describe('swing events from the hand path', () => {
     expect(Math.abs(result.events.top.timeSec - 1.8)).toBeLessThan(0.1);
   });
 
+  it('measures a swing whose clip stops in the follow-through, and says it holds no finish', () => {
+    const fps = 30;
+    const swing = { start: 1.0, backswing: 0.8, downswing: 0.27 };
+    const impactSec = swing.start + swing.backswing + swing.downswing;
+    // The phone stopped 0.17 s after impact: the hands are still below "high" on the way up.
+    const result = detectSwingEvents(track(impactSec + 0.17, fps, [swing]));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Math.abs(result.events.impact.timeSec - impactSec)).toBeLessThan(0.07);
+    expect(result.events.endsBeforeFinish).toBe(true);
+    const whole = detectSwingEvents(track(4, fps, [swing]));
+    expect(whole.ok && whole.events.endsBeforeFinish).toBe(false);
+  });
+
+  it('still finds no swing where the hands stop at the ball and stay low while the clip runs on', () => {
+    // Up to the top and down to the ball at a swing's speed, then no follow-through for 1.4 s: a drill that
+    // stops at impact, not a full swing; the clip ran long enough to have shown one.
+    const keys: [number, number][] = [[0, -0.4], [1.0, -0.4], [1.8, 1.3], [2.07, -0.4], [3.5, -0.4]];
+    const up = throughKeys(keys);
+    const points: TrackPoint[] = Array.from({ length: 3.5 * 30 }, (_, i) => ({
+      frame: i, timeSec: i / 30, hands: [HIPS[0], HIPS[1] - up(i / 30) * TORSO], hips: HIPS, torsoPx: TORSO,
+    }));
+    expect(detectSwingEvents(points)).toEqual({ ok: false, reason: 'no-swing' });
+    // The same motion with the clip stopped 0.2 s after impact cannot tell: it is measured.
+    const cut = detectSwingEvents(points.filter((p) => p.timeSec <= 2.27));
+    expect(cut.ok && cut.events.endsBeforeFinish).toBe(true);
+  });
+
   it('does not pair a finish with the next address as if it were a downswing', () => {
     // Hand height (torso lengths above the hips) through key times, straight lines in between: swing 1,
     // a follow-through whose hands dip and rise again (a second high stretch), a quick drop and a slow

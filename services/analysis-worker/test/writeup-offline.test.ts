@@ -235,6 +235,9 @@ describe('offline writer: figures one video cannot give', () => {
     expect(w2.performanceAssessment).toContain('looks like a down-the-line view');
     expect(w2.performanceAssessment).toContain('more than one swing; the fastest one was measured');
     expect(w2.performanceAssessment).not.toContain('left-handed');
+    expect(w2.performanceAssessment).not.toContain('finish is not shown');
+    const cut = offlineWriteUp(input({ pose: pose('face-on', {}, { endsBeforeFinish: true }) }));
+    expect(cut.performanceAssessment).toContain('The face-on video stops just after impact, so your finish is not shown; keep filming until you hold your finish.');
     const lefty = offlineWriteUp(input({ pose: pose('face-on', {}, { handedness: 'left' }) }));
     expect(lefty.performanceAssessment).toContain('Your driver swing (left-handed), compared');
     // A slow-motion clip is not timed: phones slow down only part of a clip (contracts tempoSource).

@@ -68,6 +68,11 @@ export const PoseSummary = Type.Object({
    * and the golfer nearer the picture's middle measured: the key frames show whom.
    */
   othersLeftOut: Type.Optional(Type.Boolean()),
+  /**
+   * The clip stops in the follow-through, before the finish (the phone stopped as the ball left): the
+   * swing is measured, `events.finish` is the clip's last look and no finish key frame is made.
+   */
+  endsBeforeFinish: Type.Optional(Type.Boolean()),
   events: Type.Object({
     takeaway: Type.Optional(SwingEvent),
     address: SwingEvent,

@@ -53,6 +53,8 @@ export interface SwingEvents {
   peakHandSpeed: number;
   /** How many times slower than real time the clip plays (1 for real time), from the downswing's length. */
   timeScale: number;
+  /** The clip stops in the follow-through, before any finish (FOLLOW_THROUGH_SEC): `finish` is a look in it. */
+  endsBeforeFinish: boolean;
 }
 
 export const EVENT_THRESHOLDS = {
@@ -242,6 +244,13 @@ const FINISH_HEIGHT_SHARE = 0.7;
 const SETTLE_SPAN_SEC = 0.2;
 /** Hands faster than this (torso lengths per real second) after the top have started down. */
 const DOWNSWING_START = 4;
+/**
+ * A clip that ends within this long (real seconds) after impact stops inside the follow-through, before
+ * any finish: the labelled finishes of the shared clips come 0.47-0.67 s after impact. The hands may not
+ * be high yet: tour pro A's face-on hands are not 0.17 s after impact, tour pro B's from behind are 0.2 s
+ * after it (bench:robustness 'stops just after impact').
+ */
+const FOLLOW_THROUGH_SEC = 0.4;
 /** The golfer rests at address within this long (real seconds) before the top. */
 const ADDRESS_SEARCH_SEC = 3;
 
@@ -273,6 +282,17 @@ function pauseEnd(s: Series, highest: number, impact: number, timeScale: number)
   return i;
 }
 
+/**
+ * Whether the clip stops before a follow-through could lift the hands high: a golfer who stops the phone
+ * as the ball leaves. The hands pass chest height about a fifth of a second after impact and reach the
+ * finish in about a second, so a clip that ends sooner than FOLLOW_THROUGH_SEC after impact cannot show the
+ * rise, and its absence is no evidence against a swing; one that runs on with the hands low (a finish
+ * lowered to the next address) still is.
+ */
+function endsInFollowThrough(s: Series, impact: number, timeScale: number): boolean {
+  return (s.time[s.time.length - 1]! - s.time[impact]!) / timeScale < FOLLOW_THROUGH_SEC;
+}
+
 /** The swing whose top lies in `run`, if the hands' path from there is a swing's. */
 function candidateAt(s: Series, run: [number, number], next: [number, number] | undefined): Candidate | null {
   const t = EVENT_THRESHOLDS;
@@ -280,8 +300,6 @@ function candidateAt(s: Series, run: [number, number], next: [number, number] | 
   const highest = argBest(s.up, run[0], run[1], (v, b) => v > b);
   const impact = argBest(s.gripUp, run[1], next ? next[0] : n - 1, (v, b) => v < b);
   if (impact < 0 || !(s.gripLowest[impact]! < t.low)) return null;
-  // A swing follows through: the hands rise high again after impact (a finish lowered to the next address does not).
-  if (!s.up.slice(impact + 1).some((v) => v > t.high)) return null;
   // The top: halfway through the pause at the top, from the hands' highest point to the downswing's
   // start. In real time the pause is a frame or two; in slow motion it is long, and the club keeps
   // moving back through much of it.
@@ -289,6 +307,9 @@ function candidateAt(s: Series, run: [number, number], next: [number, number] | 
   const downswingSec = s.time[impact]! - s.time[top]!;
   const timeScale = timeScaleOf(downswingSec);
   if (timeScale > t.maxSlowFactor) return null;
+  // A swing follows through: the hands rise high again after impact (a finish lowered to the next address
+  // does not), unless the clip stops before they could.
+  if (!s.up.slice(impact + 1).some((v) => v > t.high) && !endsInFollowThrough(s, impact, timeScale)) return null;
   const peakSpeed = Math.max(...s.speed.slice(top, Math.min(n, impact + 2))) * timeScale;
   if (peakSpeed < t.minSwingSpeed) return null;
   const address = addressOf(s, top, timeScale);
@@ -376,8 +397,9 @@ function finishOf(s: Series, c: Candidate): number {
   // The finish lasts until the hands come down again (to the next address, or a second swing). Not to
   // the end of the first high stretch: the hands passing in front of the body can dip the reading
   // below "high" for a moment, and the rest of the follow-through would be lost.
-  const risen = c.nextRun ? c.nextRun[0] : c.impact + 1;
-  const lowered = s.up.findIndex((v, i) => i > risen && v < t.low);
+  // Hands that never rose (a clip stopped in the follow-through) were not lowered either.
+  const risen = c.nextRun?.[0];
+  const lowered = risen === undefined ? -1 : s.up.findIndex((v, i) => i > risen && v < t.low);
   const end = lowered > 0 ? Math.min(limit, lowered - 1) : limit;
   const over = (path: [number[], number[]]) => spanSpeeds(path, s.time, SETTLE_SPAN_SEC * k).map((v) => v * k);
   const [hands, hips, shoulders] = [over([s.x, s.up]), over(s.hips), over(s.shoulders)];
@@ -451,6 +473,9 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
       amplitude: main.amplitude,
       peakHandSpeed: main.peakSpeed,
       timeScale: main.timeScale,
+      // Not a finish merely not found before the clip's end: the slow-motion driver swing ends while the
+      // club still settles, and its labelled finish is a frame we read within tolerance.
+      endsBeforeFinish: endsInFollowThrough(s, main.impact, main.timeScale),
     },
   };
 }

@@ -400,7 +400,9 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   const measureIndices = planFrames(plan);
   // People are counted during the swing itself, so one short stretch of frames serves everything.
   const crowdIndices = spread(events.address.frame - Math.round(playback.fps / 2), events.finish.frame, stride, lastFrame);
-  const keyIndices = KEY_NAMES.map((name) => events[name].frame);
+  // A clip that stops in the follow-through has no finish to show: its last look is not one.
+  const keyNames = events.endsBeforeFinish ? KEY_NAMES.filter((name) => name !== 'finish') : KEY_NAMES;
+  const keyIndices = keyNames.map((name) => events[name].frame);
   const large = await source.read([...new Set([...crowdIndices, ...keyIndices, ...(c.crop ? [] : measureIndices)])].sort((a, b) => a - b));
   const measureFrames = c.crop ? await source.readDetail(measureIndices, c.crop) : large.filter((f) => measureIndices.includes(f.index));
   t = lap('measureDecodeMs', t);
@@ -408,7 +410,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   const crop = c.crop;
   // The key frames show the whole picture, whether or not someone is hidden from the pose model.
   const keySource = input.hide ? await source.readPlain(keyIndices) : large;
-  const keyFrames = new Map(KEY_NAMES.flatMap((name) => {
+  const keyFrames = new Map(keyNames.flatMap((name) => {
     const frame = keySource.find((f) => f.index === events[name].frame);
     return frame ? [[name, copyFrame(frame)] as const] : [];
   }));
@@ -517,6 +519,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     frameCount,
     personFoundRatio: c.basics.personFoundRatio,
     multipleSwings: events.multipleSwings,
+    ...(events.endsBeforeFinish ? { endsBeforeFinish: true } : {}),
     ...(c.input.hide ? { othersLeftOut: true } : {}),
     events: { takeaway: at(events.takeaway), address: at(events.address), top: at(events.top), impact: at(events.impact), finish: at(events.finish) },
     tempo,

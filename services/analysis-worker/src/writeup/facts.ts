@@ -152,6 +152,7 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempo
   if (!pose.viewMatchesSlot) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
   if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${slot} video, so some figures are approximate.`);
   if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fastest one was measured.`);
+  if (pose.endsBeforeFinish) cautions.push(`The ${slot} video stops just after impact, so your finish is not shown; keep filming until you hold your finish.`);
   if (pose.slowMotion) {
     const slowed = `The ${slot} video plays in slow motion (its downswing about ${slowMotionWords(pose.slowMotion.factor)} slower than real time)`;
     const other = slot === 'face-on' ? 'down-the-line' : 'face-on';

@@ -247,6 +247,15 @@ export function KeyFramesStrip({ pose, title = 'Key Frames', onSeek }: { pose: P
             </figcaption>
           </figure>
         ))}
+        {pose.endsBeforeFinish && (
+          <figure className="an-keyframes__unfilmed">
+            <div role="img" aria-label="The video stops before the finish">Not filmed</div>
+            <figcaption>
+              <b>finish</b>
+              <span>after the video</span>
+            </figcaption>
+          </figure>
+        )}
       </div>
     </Card>
   );
