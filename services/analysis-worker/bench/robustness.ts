@@ -26,6 +26,8 @@
  *   framing         filmed too close: the feet below the picture (face-on), the club and hands above
  *                   it at the top (down the line)
  *   trimmed         the clip cut to start 2 frames before the address (no set-up to read the rest from)
+ *   stopped early   the clip cut five or six frames after impact (the phone stopped as the ball left), in
+ *                   both views: measured, and said to hold no finish
  *   someone by      a still onlooker three quarters the golfer's height beside them (down the line)
  *   next bay        a golfer swinging 0.6 s later in the next bay of a range: from behind, beside the
  *                   golfer at three fifths the size, and at the picture's side 1.14 times as tall;
