@@ -78,10 +78,13 @@ export class JobQueues {
    * Keeps the service's repeatable jobs scheduled until close(): upserted at once (retried while Redis
    * is away, so a service starts without waiting for it), then checked every `checkEveryMs` and
    * upserted again when missing (a Redis restart without persistence loses them). Resolves when the
-   * first upsert is done.
+   * first upsert is done. A job whose `every` is 0 is off: not scheduled, and the schedule an earlier
+   * start left is removed, so whoever asks isScheduled hears the truth.
    */
   keepScheduled(service: ServiceName, every: Partial<Record<JobName, number>> = {}, checkEveryMs = SCHEDULE_CHECK_MS): Promise<JobName[]> {
-    const mine = (Object.keys(JOBS) as JobName[]).filter((n) => JOBS[n].service === service && JOBS[n].repeat);
+    const repeatable = (Object.keys(JOBS) as JobName[]).filter((n) => JOBS[n].service === service && JOBS[n].repeat);
+    const off = repeatable.filter((n) => every[n] === 0);
+    const mine = repeatable.filter((n) => !off.includes(n));
     let first: (names: JobName[]) => void = () => undefined;
     const scheduled = new Promise<JobName[]>((resolve) => (first = resolve));
     const loop = async () => {
@@ -89,6 +92,7 @@ export class JobQueues {
       let initial = true;
       while (!this.closed) {
         try {
+          if (initial && off.length) await settleWithin(SCHEDULE_RETRY_MS, 'removing switched-off jobs', this.unschedule(off));
           const missing = initial ? mine : await settleWithin(SCHEDULE_RETRY_MS, 'checking repeatable jobs', this.missingSchedules(mine));
           if (missing.length) {
             await settleWithin(SCHEDULE_RETRY_MS, 'scheduling repeatable jobs', this.scheduleRepeatable(service, every, missing));
@@ -107,6 +111,15 @@ export class JobQueues {
     };
     void loop();
     return scheduled;
+  }
+
+  /** Whether a repeatable job of the table is scheduled now (by whichever replica of its service). */
+  async isScheduled(name: JobName): Promise<boolean> {
+    return Boolean(await this.queue(JOBS[name].queue).getJobScheduler(name));
+  }
+
+  private async unschedule(names: JobName[]): Promise<void> {
+    await Promise.all(names.map((n) => this.queue(JOBS[n].queue).removeJobScheduler(n)));
   }
 
   private async missingSchedules(names: JobName[]): Promise<JobName[]> {

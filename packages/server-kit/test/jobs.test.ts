@@ -61,6 +61,23 @@ describe('the job table', () => {
       await Promise.all(replicas.map((r) => r.close()));
     }
   });
+
+  it('keeps a job switched off (every 0) unscheduled, removing the schedule an earlier start left, and says which are on', async () => {
+    const earlier = new JobQueues(settings, capturedLogger().logger);
+    const now = new JobQueues(settings, capturedLogger().logger);
+    try {
+      await earlier.scheduleRepeatable('analysis-worker', {}, ['analysis.remeasure-older']);
+      expect(await now.isScheduled('analysis.remeasure-older')).toBe(true);
+      const scheduled = await now.keepScheduled('analysis-worker', { 'analysis.remeasure-older': 0, 'analysis.reconcile': 60_000 }, 60_000);
+      expect(scheduled).not.toContain('analysis.remeasure-older');
+      expect(scheduled).toContain('analysis.reconcile');
+      expect(await now.isScheduled('analysis.remeasure-older')).toBe(false);
+      expect(await now.isScheduled('analysis.reconcile')).toBe(true);
+    } finally {
+      await Promise.all([earlier.close(), now.close()]);
+      inspect(JOBS['analysis.remeasure-older'].queue);
+    }
+  });
 });
 
 describe('processJobs', () => {

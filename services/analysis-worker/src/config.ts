@@ -86,6 +86,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   return orExit(() => parseWorkerConfig(env));
 }
 
+/**
+ * How often each of the worker's repeatable jobs runs (JobQueues.keepScheduled). The remeasure sweep is
+ * off (0: unscheduled) with REMEASURE_OLDER_BATCH=0, so the admin's dialog, which asks whether it is
+ * scheduled, stops saying older analyses will be measured again by themselves.
+ */
+export function repeatEvery(config: WorkerConfig): Record<'analysis.reconcile' | 'analysis.refresh-write-ups' | 'analysis.remeasure-older', number> {
+  return {
+    'analysis.reconcile': config.ANALYSIS_RECONCILE_EVERY_MS,
+    'analysis.refresh-write-ups': config.WRITE_UP_REFRESH_EVERY_MS,
+    'analysis.remeasure-older': config.REMEASURE_OLDER_BATCH > 0 ? config.REMEASURE_OLDER_EVERY_MS : 0,
+  };
+}
+
 /** What `pnpm analyses:rewrite` (rewrite.ts) reads: it opens no video, so it needs no object store. */
 export const RewriteEnv = Type.Pick(WorkerEnv, ['DATABASE_URL', 'LOG_LEVEL', 'ANALYSIS_WRITER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_TIMEOUT_MS']);
 

@@ -18,7 +18,7 @@ import {
   requireHandlers,
 } from '@swingfit/server-kit';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
-import { readConfig } from './config.js';
+import { readConfig, repeatEvery } from './config.js';
 import type { AnalysisDeps } from './jobs/analysis-job.js';
 import { analysisJobHandlers, createAnalysisWorker } from './jobs/analysis-worker.js';
 import { createReconcileWorker, reconcileJobHandlers, type ReconcileDeps } from './jobs/reconcile.js';
@@ -70,11 +70,7 @@ const refresher = metrics.watchWorker(createRefreshWorker(refreshDeps, queues));
 const remeasurer = metrics.watchWorker(createRemeasureOlderWorker(remeasureOlderDeps, queues));
 relay.start();
 // One schedule across replicas (upsertJobScheduler); retried while Redis is away, and put back if Redis lost it.
-const every = {
-  'analysis.reconcile': config.ANALYSIS_RECONCILE_EVERY_MS,
-  'analysis.refresh-write-ups': config.WRITE_UP_REFRESH_EVERY_MS,
-  'analysis.remeasure-older': config.REMEASURE_OLDER_EVERY_MS,
-};
+const every = repeatEvery(config);
 void producers.keepScheduled('analysis-worker', every, Math.min(config.ANALYSIS_RECONCILE_EVERY_MS, 30_000)).then((names) => {
   if (names.length) logger.info({ jobs: names, everyMs: every }, 'repeatable jobs scheduled');
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { assertHandlers, ConfigError } from '@swingfit/server-kit';
-import { parseWorkerConfig } from '../src/config.js';
+import { parseWorkerConfig, repeatEvery } from '../src/config.js';
 import { STORE_KEYS, workerConfig } from './support/config.js';
 import { analysisJobHandlers } from '../src/jobs/analysis-worker.js';
 import { reconcileJobHandlers } from '../src/jobs/reconcile.js';
@@ -49,6 +49,11 @@ describe('worker configuration', () => {
       ANALYSIS_MAX_REQUEUES: 3,
       WRITE_UP_REFRESH_EVERY_MS: 3_600_000,
     });
+  });
+
+  it('schedules the remeasure sweep at its pace, and not at all with REMEASURE_OLDER_BATCH=0', () => {
+    expect(repeatEvery(parseWorkerConfig({ ...STORE_KEYS }))).toEqual({ 'analysis.reconcile': 60_000, 'analysis.refresh-write-ups': 3_600_000, 'analysis.remeasure-older': 600_000 });
+    expect(repeatEvery(parseWorkerConfig({ ...STORE_KEYS, REMEASURE_OLDER_BATCH: '0' }))['analysis.remeasure-older']).toBe(0);
   });
 
   it.each([

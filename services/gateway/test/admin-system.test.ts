@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Job, Queue, Worker } from 'bullmq';
-import { ANALYSIS_QUEUE, MEASUREMENT_EDITION, REMEASURE_ERRORS, analysisJobId, eventQueueName, remeasureJobId, type AdminUserAnalyses, type SystemView } from '@swingfit/contracts';
+import { ANALYSIS_QUEUE, JOBS, MEASUREMENT_EDITION, REMEASURE_ERRORS, analysisJobId, eventQueueName, remeasureJobId, type AdminUserAnalyses, type SystemView } from '@swingfit/contracts';
+import { JobQueues } from '@swingfit/server-kit';
 import { startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
 import { analysisRow, auditLines, signInAdmin } from './admin-fixtures.js';
@@ -265,7 +266,12 @@ describe("measuring a golfer's completed analysis again", () => {
     ]);
 
     const list = async () => (await h.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}/analyses`, headers: headers() })).json() as AdminUserAnalyses;
-    // Measured before editions were recorded: an older measurement, which the worker measures again by itself.
+    // Measured before editions were recorded: an older measurement. The worker measures those again by
+    // itself only while its sweep is scheduled (REMEASURE_OLDER_BATCH=0 unschedules it): until then the
+    // dialog promises nothing.
+    expect((await list()).analyses[0]).toMatchObject({ id: analysisId, measuredAgainAt: null, awaitsRemeasure: false });
+    const worker = new JobQueues(h.deps.queues, h.deps.logger);
+    await worker.scheduleRepeatable('analysis-worker', {}, ['analysis.remeasure-older']);
     expect((await list()).analyses[0]).toMatchObject({ id: analysisId, measuredAgainAt: null, awaitsRemeasure: true });
     // Today's measurement tried and could not read it again: it stays as it is, and the dialog does not promise otherwise.
     await h.deps.db.updateTable('swing_analyses').set({ remeasure_tried_edition: MEASUREMENT_EDITION }).where('id', '=', analysisId).execute();
@@ -275,6 +281,8 @@ describe("measuring a golfer's completed analysis again", () => {
     await h.deps.db.updateTable('swing_analyses').set({ measured_at: new Date('2026-11-26T15:00:00Z'), measurement_edition: MEASUREMENT_EDITION }).where('id', '=', analysisId).execute();
     expect((await list()).analyses[0]).toMatchObject({ completedAt: completedAt.toISOString(), measuredAgainAt: '2026-11-26T15:00:00.000Z', awaitsRemeasure: false });
     await queue.obliterate({ force: true });
+    await worker.queue(JOBS['analysis.remeasure-older'].queue).obliterate({ force: true });
+    await worker.close();
   });
 
   it('answers 404 for an analysis that does not exist, 409 for one not complete, 400 for an id that is not one; nothing is queued', async () => {

@@ -99,7 +99,11 @@ export const AdminAnalysis = Type.Object({
   failureAdvice: Nullable(Type.String()),
   /** When a completed analysis was last measured again with a newer measurement (`analysis.remeasure`); null if never. */
   measuredAgainAt: Nullable(IsoDateTime),
-  /** Read by an older edition of the measurement, which the worker will measure again by itself (contracts awaitsRemeasure). */
+  /**
+   * Read by an older edition of the measurement, which the worker will measure again by itself
+   * (contracts awaitsRemeasure), its sweep `analysis.remeasure-older` being scheduled (off with the worker's
+   * REMEASURE_OLDER_BATCH=0, or when Redis cannot say: then false, nothing is promised).
+   */
   awaitsRemeasure: Type.Boolean(),
 });
 export type AdminAnalysis = Static<typeof AdminAnalysis>;

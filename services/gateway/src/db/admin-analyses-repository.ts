@@ -16,7 +16,8 @@ function textField(details: unknown, key: 'error' | 'message'): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
-export async function recentAnalysesOf(db: Db, userId: number, limit: number): Promise<AdminAnalysis[]> {
+/** A golfer's latest analyses for the admin; `sweepOn`: whether the worker measures older ones again by itself now. */
+export async function recentAnalysesOf(db: Db, userId: number, limit: number, sweepOn: boolean): Promise<AdminAnalysis[]> {
   const rows = await db
     .selectFrom('swing_analyses')
     .select(['id', 'created_at', 'completed_at', 'measured_at', 'measurement_edition', 'remeasure_tried_edition', 'club_selection', 'status', 'technical_details'])
@@ -36,7 +37,7 @@ export async function recentAnalysesOf(db: Db, userId: number, limit: number): P
       failureReason: failed ? (textField(r.technical_details, 'error') ?? 'No reason was recorded') : null,
       failureAdvice: failed ? textField(r.technical_details, 'message') : null,
       measuredAgainAt: measuredAgainAt(r),
-      awaitsRemeasure: awaitsRemeasure(r.status, r.measurement_edition, r.remeasure_tried_edition),
+      awaitsRemeasure: sweepOn && awaitsRemeasure(r.status, r.measurement_edition, r.remeasure_tried_edition),
     };
   });
 }

@@ -8,7 +8,7 @@ import {
   ResetUsageResponse,
   UserIdParam,
 } from '@swingfit/contracts';
-import type { App } from '@swingfit/server-kit';
+import { JobQueues, type App } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
 import { ADMIN_DENIED, adminActor } from '../http/session.js';
 import { listUsers, resetUsage, userAnalyses, userStats } from '../services/admin-users.js';
@@ -17,6 +17,10 @@ import { listUsers, resetUsage, userAnalyses, userStats } from '../services/admi
 export function adminUserRoutes(deps: GatewayDeps) {
   return async (admin: App) => {
     const { db } = deps;
+    const jobs = new JobQueues(deps.queues, deps.logger);
+    admin.addHook('onClose', async () => jobs.close());
+    // Redis away: the dialog promises nothing rather than failing.
+    const sweepOn = () => jobs.isScheduled('analysis.remeasure-older').catch(() => false);
 
     admin.get('/api/admin/users', { schema: { querystring: AdminUsersQuery, response: { 200: AdminUserPage, 400: ErrorBody, ...ADMIN_DENIED } } }, async (request) =>
       listUsers(db, request.query),
@@ -27,7 +31,7 @@ export function adminUserRoutes(deps: GatewayDeps) {
     admin.get(
       '/api/admin/users/:userId/analyses',
       { schema: { params: UserIdParam, response: { 200: AdminUserAnalyses, 404: ErrorBody, ...ADMIN_DENIED } } },
-      async (request) => userAnalyses(db, request.params.userId),
+      async (request) => userAnalyses(db, request.params.userId, sweepOn),
     );
 
     admin.post(

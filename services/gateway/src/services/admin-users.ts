@@ -40,8 +40,9 @@ export async function resetUsage(db: Kysely<CoreDatabase>, actor: AdminActor, us
   });
 }
 
-export async function userAnalyses(db: Kysely<CoreDatabase>, userId: number): Promise<AdminUserAnalyses> {
+/** `sweepOn` says whether the worker's remeasure sweep is scheduled now; it answers false when it cannot tell. */
+export async function userAnalyses(db: Kysely<CoreDatabase>, userId: number, sweepOn: () => Promise<boolean>): Promise<AdminUserAnalyses> {
   const user = await findUserById(db, userId);
   if (!user) throw new HttpError(404, USER_NOT_FOUND);
-  return { email: user.email, analyses: await recentAnalysesOf(db, userId, ADMIN_RECENT_ANALYSES) };
+  return { email: user.email, analyses: await recentAnalysesOf(db, userId, ADMIN_RECENT_ANALYSES, await sweepOn()) };
 }
