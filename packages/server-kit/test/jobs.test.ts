@@ -75,6 +75,7 @@ describe('the job table', () => {
       expect(await now.isScheduled('analysis.reconcile')).toBe(true);
     } finally {
       await Promise.all([earlier.close(), now.close()]);
+      // Registered for the file's cleanup (obliterated after all tests), as the queues above are.
       inspect(JOBS['analysis.remeasure-older'].queue);
     }
   });
