@@ -126,6 +126,10 @@ describe.skipIf(!present)('measurement journey: both views, a slow-motion portra
       await visible(scale.getByText(figure < low ? 'Below target' : figure > high ? 'Above target' : 'In target range', { exact: true }));
       expect(await scale.locator('details').textContent()).toContain('From both videos.');
     }
+    // The three add up as the golfer reads them (this golfer: 95° and 42° shown, read 95.2 and 41.7, make
+    // 53°; the readings' 53.5 rounded would show 54°).
+    const shownOf = (key: string) => Math.round(figureFromViews(key, pose.metrics, downTheLinePose.metrics)!.figure.value!);
+    expect(shownOf('xFactor')).toBe(shownOf('shoulderTurn') - shownOf('hipRotation'));
     await visible(mobility.getByText('Balance and posture'));
     await shot(page, '21-both-views-mobility');
     await everyLabelLegible('both views');

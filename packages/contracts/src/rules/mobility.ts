@@ -112,6 +112,9 @@ export function pickFigure<M extends MeasuredFigure>(faceOn: M | null | undefine
  */
 export const TURN_SCATTER_LIMIT_DEG = 30;
 
+/** How far an X-factor may be from the shoulders minus the hips and still be taken for their difference (each stored to a tenth). */
+const X_FACTOR_SUM_SLACK_DEG = 0.2;
+
 /** The turns both views measure. The X-factor shown beside them is their difference. */
 const TURNS_BOTH_VIEWS_MEASURE = ['shoulderTurn', 'hipRotation'] as const;
 
@@ -158,12 +161,14 @@ function averaged<M extends FigureWithNote>(line: keyof typeof BLIND_SPOTS, face
   return { ...downTheLine, value, confidence, note: BOTH_VIEWS_WORDS.averaged(line, shownApart) };
 }
 
-/** The X-factor beside turns read from both views: their difference, so the three figures shown add up. */
+/** The X-factor beside turns read from both views, or from one view each: their difference, so the three figures shown add up. */
 function xFactorFromViews<M extends FigureWithNote>(faceOn: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } | undefined {
   const shoulders = figureFromViews('shoulderTurn', faceOn, downTheLine);
   const hips = figureFromViews('hipRotation', faceOn, downTheLine);
   const template = downTheLine?.xFactor ?? faceOn?.xFactor;
-  if (!template || (shoulders?.fromView !== 'both' && hips?.fromView !== 'both')) return undefined;
+  // Both turns from one video: that video's own X-factor. Otherwise (read from both, or each from another
+  // video) the X-factor is the difference of the two shown.
+  if (!template || (shoulders?.fromView === hips?.fromView && shoulders?.fromView !== 'both')) return undefined;
   if (!usable(shoulders?.figure) || !usable(hips?.figure)) {
     return { figure: { ...template, value: null, measurable: false, withheld: 'uncertain', confidence: 0, note: BOTH_VIEWS_WORDS.xFactorUncertain }, fromView: 'both' };
   }
@@ -181,14 +186,32 @@ function xFactorFromViews<M extends FigureWithNote>(faceOn: ViewMetrics<M>, down
 export function figureFromViews<M extends FigureWithNote>(key: string, faceOnRead: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } | undefined {
   const faceOn = withFaceOnLimits(faceOnRead);
   if (key === 'xFactor') {
-    const fromBoth = xFactorFromViews(faceOn, downTheLine);
-    if (fromBoth) return fromBoth;
+    const found = xFactorFromViews(faceOn, downTheLine) ?? pickOne(key, faceOn, downTheLine);
+    return found && addingUp(found, faceOn, downTheLine);
   }
+  return pickOne(key, faceOn, downTheLine);
+}
+
+/** Most figures: read from both views where both measured a turn, else from the one view that gives it. */
+function pickOne<M extends FigureWithNote>(key: string, faceOn: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } | undefined {
   const [a, b] = [faceOn?.[key], downTheLine?.[key]];
   const line = TURNS_BOTH_VIEWS_MEASURE.find((k) => k === key);
   if (line && usable(a) && usable(b)) return { figure: averaged(line, a, b), fromView: 'both' };
   const picked = pickFigure(a, b);
   return picked && { figure: picked, fromView: picked === b ? 'down-the-line' : 'face-on' };
+}
+
+/**
+ * An X-factor read as the shoulders minus the hips, in the whole degrees the golfer reads beside it: 95°
+ * and 42° shown (95.2 and 41.7 read) make an X-factor of 53°, not the 53.5° between the readings rounded
+ * to 54°, which a golfer doing the sum would take for a mistake. Either way it is within a degree of the
+ * readings' difference, less than either reading's own scatter. An X-factor that is not the difference
+ * of the two shown (stored by an older edition that read it otherwise) is left as read.
+ */
+function addingUp<M extends FigureWithNote>(found: { figure: M; fromView: FigureSource }, faceOn: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } {
+  const [s, h, x] = [pickOne('shoulderTurn', faceOn, downTheLine)?.figure, pickOne('hipRotation', faceOn, downTheLine)?.figure, found.figure];
+  if (!usable(s) || !usable(h) || !usable(x) || Math.abs(x.value - (s.value - h.value)) > X_FACTOR_SUM_SLACK_DEG) return found;
+  return { ...found, figure: { ...x, value: Math.round(s.value) - Math.round(h.value) } };
 }
 
 /**

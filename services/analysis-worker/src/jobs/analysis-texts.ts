@@ -43,8 +43,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      where tour players swing about 3:1), so the whole clip may play slower or faster than that
  *   8  a posture mostly held through impact is said as what happened ("you stand up a little"), not as
  *      "mostly, not fully, held", which golfers read as a riddle
+ *   9  the X-factor is written in the whole degrees of the turns beside it (95° and 42° make 53°, where
+ *      the readings' 53.5° rounded to 54°), and is their difference when each comes from another video
  */
-export const WRITE_UP_EDITION = 8;
+export const WRITE_UP_EDITION = 9;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis
