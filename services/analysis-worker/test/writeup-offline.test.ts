@@ -143,7 +143,7 @@ describe('offline writer: the assessment agrees with the lists below it', () => 
     expect(wide.swingWeaknesses.join(' ')).toContain('Your X-Factor is above the 40-50° target');
     expect(wide.keyIssues).toEqual(['No major fault in the measured figures.']);
     expect(wide.performanceAssessment).not.toContain('nothing measured fell outside its target');
-    expect(wide.performanceAssessment).toContain('What matters most: no fault needs fixing first (the areas to improve below are worth watching)');
+    expect(wide.performanceAssessment).toContain('What matters most: no fault needs fixing first. The areas to improve below are worth keeping an eye on;');
   });
 });
 

@@ -44,7 +44,9 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   8  a posture mostly held through impact is said as what happened ("you stand up a little"), not as
  *      "mostly, not fully, held", which golfers read as a riddle
  *   9  the X-factor is written in the whole degrees of the turns beside it (95° and 42° make 53°, where
- *      the readings' 53.5° rounded to 54°), and is their difference when each comes from another video
+ *      the readings' 53.5° rounded to 54°), and is their difference when each comes from another video;
+ *      an assessment with nothing to fix first says so without a parenthesis ("The areas to improve below
+ *      are worth keeping an eye on")
  */
 export const WRITE_UP_EDITION = 9;
 

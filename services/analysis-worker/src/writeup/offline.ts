@@ -291,8 +291,8 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
   const most = top
     ? `What matters most: ${lowerFirst(top.weakness!)}`
     : watched
-      ? 'What matters most: no fault needs fixing first (the areas to improve below are worth watching), so the gains now come from mobility and strength.'
-      : 'What matters most: nothing measured fell outside its target, so the gains now come from mobility and strength.';
+      ? 'What matters most: no fault needs fixing first. The areas to improve below are worth keeping an eye on; your next gains come from mobility and strength.'
+      : 'What matters most: nothing measured fell outside its target, so your next gains come from mobility and strength.';
   const oneThing = top ? `The one thing to work on: ${lowerFirst(top.recommendation!)}` : `The one thing to work on: today's workout, starting with ${focus[0] ?? 'core control'}.`;
   const none = facts.swing ? '' : 'No body measurements were available from the video, so this reading rests on the launch-monitor numbers.';
   return [opening, most, oneThing, ...viewLimits(facts), ...(facts.swing?.cautions ?? []), none].filter((s) => s !== '').join(' ');
