@@ -258,7 +258,9 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     renderAt('/analysis/3');
     const card = within(await screen.findByRole('region', { name: 'Tempo and View' }));
     expect(card.getByText('2.7 : 1')).toBeTruthy();
-    expect(card.getByText('View: Down-the-line')).toBeTruthy();
+    // With two videos the badge says which one the tempo was timed from, not which view "the" analysis is.
+    expect(card.getByText('Timed from the down-the-line video')).toBeTruthy();
+    expect(card.queryByText(/^View:/)).toBeNull();
     expect(card.queryByTestId('tempo-not-timed')).toBeNull();
   });
 

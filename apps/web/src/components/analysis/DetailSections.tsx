@@ -294,7 +294,8 @@ function TempoReachNote({ pose }: { pose: PoseSummary }) {
  * not timed: phones slow down only part of a clip, so its backswing may play at another speed than its
  * downswing, and the card says so instead of giving a ratio.
  */
-export function TempoCard({ pose }: { pose: PoseSummary }) {
+export function TempoCard({ pose, ofBoth = false }: { pose: PoseSummary; ofBoth?: boolean }) {
+  const viewName = pose.view === 'face-on' ? 'Face-on' : 'Down-the-line';
   const { tempo } = pose;
   const timed = !pose.slowMotion && tempo.backswingSec !== null && tempo.downswingSec !== null;
   return (
@@ -317,7 +318,8 @@ export function TempoCard({ pose }: { pose: PoseSummary }) {
         </p>
       )}
       <div className="an-row an-wrap an-mt-sm">
-        <Badge variant="neutral">View: {pose.view === 'face-on' ? 'Face-on' : 'Down-the-line'}</Badge>
+        {/* With two videos the tempo is timed from one of them: the badge says which, not which view "the" analysis is. */}
+        <Badge variant="neutral">{ofBoth ? `${timed ? 'Timed from' : 'From'} the ${viewName.toLowerCase()} video` : `View: ${viewName}`}</Badge>
         <Badge variant="neutral">{pose.handedness === 'right' ? 'Right-handed' : 'Left-handed'}</Badge>
       </div>
       {!pose.viewMatchesSlot && <p className="an-small an-amber an-mt-sm">This video looks like a {pose.view} view; some measurements need the other camera angle.</p>}

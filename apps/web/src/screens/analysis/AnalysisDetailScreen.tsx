@@ -103,7 +103,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
 
       <SwingAssessmentCard strengths={strengths} weaknesses={weaknesses} keyIssues={list(analysis.keyIssues)} recommendations={list(analysis.recommendations)} />
       <MobilityCard readings={mobilityReadings(poses, mobility)} body={bodyReadings(poses)} notes={details?.warnings ?? []} />
-      {tempoPose && <TempoCard pose={tempoPose} />}
+      {tempoPose && <TempoCard pose={tempoPose} ofBoth={!!(analysis.pose && analysis.downTheLinePose)} />}
       <WorkoutFocusCard choices={explainFocusAreas(analysis)} exercises={analysis.exerciseRecommendations ?? []} />
 
       <Link to="/daily-workout" className={buttonClass('primary', 'lg', true)}>
