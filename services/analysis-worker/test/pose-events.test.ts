@@ -107,6 +107,29 @@ describe('swing events from the hand path', () => {
     expect(Math.abs(tempo.ratio / (swing.backswing / swing.downswing) - 1)).toBeLessThan(0.25);
   });
 
+  it.each([
+    // Their downswings read from the middle of the pause at the top, 10.2 and 11.4 times a nominal 0.3 s
+    // one: both refused as holding no swing under the limit of 10 before stop 57.
+    { what: 'a slow amateur\'s 0.44 s downswing', downswing: 0.44 },
+    { what: 'the slowest real downswing, 0.5 s', downswing: 0.5 },
+  ])('finds $what in a phone\'s slowest slow motion (240 fps played at 30, 8x), whose factor reads past 10', ({ downswing }) => {
+    const factor = 8;
+    const swing = { start: 1 * factor, backswing: 3 * downswing * factor, downswing: downswing * factor, followThrough: 0.45 * factor };
+    const result = detectSwingEvents(track(2.5 * factor + swing.backswing + swing.downswing, 30, [swing]));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const e = result.events;
+    // Read against a nominal 0.3 s downswing: more than 8 times, as far as the clip can tell.
+    expect(e.timeScale).toBeGreaterThan(10);
+    expect(Math.abs(e.impact.timeSec - (swing.start + swing.backswing + swing.downswing))).toBeLessThan(0.1 * factor);
+  });
+
+  it('still finds no swing in a downswing slower than any phone\'s slow motion of any golfer', () => {
+    // 5 s from the top to the ball: 8 times a 0.62 s downswing, which no full swing is.
+    const swing = { start: 2, backswing: 15, downswing: 5, followThrough: 3 };
+    expect(detectSwingEvents(track(28, 30, [swing]))).toEqual({ ok: false, reason: 'no-swing' });
+  });
+
   it('keeps a real-time clip at a high frame rate in real time, with its seconds', () => {
     const result = detectSwingEvents(track(3, 120, [{ start: 0.8, backswing: 0.8, downswing: 0.27 }]));
     expect(result.ok && result.events.timeScale).toBe(1);

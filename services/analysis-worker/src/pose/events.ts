@@ -57,6 +57,11 @@ export interface SwingEvents {
   endsBeforeFinish: boolean;
 }
 
+/** No real full downswing lasts longer than this, seconds: a longer one in the clip is slow motion. */
+const MAX_REAL_DOWNSWING_SEC = 0.5;
+/** Phones film slow motion at up to 240 frames a second and play it at 30: 8 times slower. */
+const PHONE_SLOWEST_MOTION = 8;
+
 export const EVENT_THRESHOLDS = {
   /** Hands this far above the hips (torso lengths) count as "high" (top or finish). */
   high: 0.8,
@@ -71,9 +76,14 @@ export const EVENT_THRESHOLDS = {
   /** A real downswing lasts about this long, seconds (top to impact: 0.25–0.35 s for full swings; the golfer is told the factor as that band gives it). */
   nominalDownswingSec: REAL_DOWNSWING_SEC.nominal,
   /** No real full downswing lasts longer than this: a longer one in the clip is slow motion. */
-  maxRealDownswingSec: 0.5,
-  /** Phones film slow motion at up to 240 frames per second played at 30: at most 8× slower, with margin. */
-  maxSlowFactor: 10,
+  maxRealDownswingSec: MAX_REAL_DOWNSWING_SEC,
+  /**
+   * The slowest a clip can play, as the downswing reads it: the slowest real downswing at a phone's slowest
+   * slow motion (13.3 times a nominal downswing). The factor is read against a nominal 0.3 s downswing, so
+   * an amateur's 0.4 s downswing filmed at 240 fps and played at 30 reads 10.7 times slower: at 10, the
+   * limit before stop 57, a phone's default slow motion of such a golfer was refused as holding no swing.
+   */
+  maxSlowFactor: (PHONE_SLOWEST_MOTION * MAX_REAL_DOWNSWING_SEC) / REAL_DOWNSWING_SEC.nominal,
   /**
    * The backswing takes at least this many times as long as the downswing (tour players about 3:1,
    * golfers 2–4:1). It does not depend on the clip's speed, so it tells a swing from a slow rehearsal,
