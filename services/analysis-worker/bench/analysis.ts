@@ -8,7 +8,8 @@
  * stage side by side, then the write-up (offline writer unless OPENAI_API_KEY is set).
  * Also: the naive figure (heavy model on every frame, measured on a sample, extrapolated) and the
  * process's peak RSS (worker threads included; target ≤ 1.2 GB). BENCH_LONG_SEC=60 also times one clip
- * that long (the phone left running), against the loading screen's 60 s.
+ * that long (the phone left running; BENCH_LONG_FORMAT=720x1280@30 for another size), against the
+ * loading screen's 60 s.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -150,12 +151,17 @@ try {
   console.log(`\npeak RSS of this process (main + ${sharedPosePool().size} pose worker threads, lite in every one, the full measure model in ${measureWorkers(sharedPosePool())}): ${rss.toFixed(0)} MB (target ≤ 1200 MB)`);
   // A golfer who leaves the phone running: BENCH_LONG_SEC=60 times one clip that long (the fixture looped,
   // a swing every 2.4 s), once, against the loading screen's 60 s (TIMING_MS.loadingFailureTimeout).
+  // BENCH_LONG_FORMAT=720x1280@30 picks another size and rate (the upload's 100 MB holds about 60 s of a
+  // phone's 1080p60, longer at lower sizes and rates).
   const longSec = Number(process.env.BENCH_LONG_SEC ?? 0);
   if (longSec > 0) {
-    const long = join(dir, `fixture-1080p60-${longSec}s.mp4`);
-    ffmpeg('-stream_loop', String(Math.ceil(longSec / 2.4)), '-i', fixture, '-map', '0:v:0', '-t', String(longSec), '-vf', 'scale=1080:1920,fps=60', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', long);
-    const took = await pipeline(`1080p60 ${longSec} s`, long);
-    console.log(`\n1080p60 ${longSec} s end to end: ${s(took)} (the loading screen shows its failure card at ${s(TIMING_MS.loadingFailureTimeout)})`);
+    const [, w, h, rate] = /^(\d+)x(\d+)@(\d+)$/.exec(process.env.BENCH_LONG_FORMAT ?? '1080x1920@60') ?? [];
+    if (!w || !h || !rate) throw new Error('BENCH_LONG_FORMAT is WIDTHxHEIGHT@FPS, e.g. 720x1280@30');
+    const label = `${w}x${h}@${rate} ${longSec} s`;
+    const long = join(dir, `fixture-${w}x${h}-${rate}-${longSec}s.mp4`);
+    ffmpeg('-stream_loop', String(Math.ceil(longSec / 2.4)), '-i', fixture, '-map', '0:v:0', '-t', String(longSec), '-vf', `scale=${w}:${h},fps=${rate}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', long);
+    const took = await pipeline(label, long);
+    console.log(`\n${label} end to end: ${s(took)}, upload ${(statSync(long).size / 1e6).toFixed(0)} MB here (the loading screen shows its failure card at ${s(TIMING_MS.loadingFailureTimeout)})`);
   }
   // Naive last: it loads the heavy model in every worker, which is exactly what the budget forbids.
   const playback = join(dir, '1080p60 10 s (run 1)-playback.mp4');
