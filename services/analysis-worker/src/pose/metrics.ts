@@ -58,7 +58,8 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 export const WITHHELD_TEXT = {
   notFound: 'Not measured reliably: the golfer was not clearly in view at address and at the top.',
   scattered: 'Not measured reliably: the readings through the backswing did not agree closely enough.',
-  hipsUnreadable: 'Not measured reliably: in this video the width of your hips changed in a way turning hips cannot (narrower than hips are deep, or wider than at address), so their turn could not be read.',
+  // (The outline came out narrower than hips are deep, or wider than at address: no turn does either.)
+  hipsUnreadable: 'Not measured reliably: from the front, your hips looked wider or narrower than any turn would make them, so how far they turned could not be read. A down-the-line video measures it.',
   hipsTooFine: 'Not measured reliably: from the front, hips turned this little look hardly any narrower than at address, too little for the video to show how far they turned. A down-the-line video measures it.',
   xFactorUncertain: 'Not measured reliably: it needs both the shoulder and the hip turn.',
   postureFromFront: 'Forward bend is seen from the side: a down-the-line video measures it.',
