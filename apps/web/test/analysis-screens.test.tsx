@@ -245,6 +245,20 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(within(screen.getByTestId('mobility-shoulderTurn')).getByText('Not measurable from this view')).toBeTruthy();
   });
 
+  it('writes the one reason both postures are withheld from the front once, under the first', async () => {
+    const fromTheFront = { ...metric(null, false), withheld: 'view' as const, note: 'Forward bend is seen from the side: a down-the-line video measures it.' };
+    const metrics = { ...pose.metrics, spineAngleAddress: fromTheFront, spineAngleChange: fromTheFront };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics } }) });
+    renderAt('/analysis/3');
+    const lean = within(await screen.findByTestId('body-spineAngleAddress'));
+    expect(lean.getByText('Not measurable from this view')).toBeTruthy();
+    expect(lean.getByText(fromTheFront.note)).toBeTruthy();
+    const impact = within(screen.getByTestId('body-spineAngleChange'));
+    expect(impact.getByText('Not measurable from this view')).toBeTruthy();
+    expect(impact.queryByText(fromTheFront.note)).toBeNull();
+    expect(screen.getAllByText(fromTheFront.note)).toHaveLength(1);
+  });
+
   it('does not time a slow-motion clip, and says why; a real-time video beside it times the tempo', async () => {
     const slow = { ...pose, tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3.2 } };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: slow }) });

@@ -74,14 +74,15 @@ function HowMeasured({ note, confidence, fromView }: { note: string; confidence:
   );
 }
 
-function BodyRow({ reading }: { reading: BodyReading }) {
+/** `saidAbove`: the row before was withheld for the same reason, already written under it. */
+function BodyRow({ reading, saidAbove = false }: { reading: BodyReading; saidAbove?: boolean }) {
   return (
     <div className="an-body-row" data-testid={`body-${reading.key}`}>
       <div className="an-between">
         <span className="an-strong">{reading.label}</span>
         {reading.text ? <b className="an-body-value">{reading.text}</b> : <Badge variant="neutral">{withheldBadge(reading)}</Badge>}
       </div>
-      {!reading.text && reading.note && <p className="an-small">{reading.note}</p>}
+      {!reading.text && reading.note && !saidAbove && <p className="an-small">{reading.note}</p>}
       {reading.text && reading.note && <HowMeasured note={reading.note} confidence={null} />}
     </div>
   );
@@ -103,9 +104,12 @@ export function MobilityCard({ readings, body = [], notes = [] }: { readings: Mo
         {body.length > 0 && (
           <div className="an-stack-tight an-mt">
             <h3 className="an-h3">Balance and posture</h3>
-            {body.map((b) => (
-              <BodyRow key={b.key} reading={b} />
-            ))}
+            {body.map((b, i) => {
+              const before = body[i - 1];
+              // Both postures withheld from the front carry one reason: it is read once, under the first.
+              const saidAbove = !b.text && !!before && !before.text && before.note === b.note;
+              return <BodyRow key={b.key} reading={b} saidAbove={saidAbove} />;
+            })}
           </div>
         )}
       </div>
