@@ -263,7 +263,9 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     const slow = { ...pose, tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3.2 } };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: slow }) });
     const { unmount } = renderAt('/analysis/3');
-    expect((await screen.findByTestId('tempo-not-timed')).textContent).toMatch(/plays in slow motion \(its downswing about 3 to 4 times slower\)\. Phones often slow down only part of a clip/);
+    expect((await screen.findByTestId('tempo-not-timed')).textContent).toMatch(/^This video plays in slow motion\. Phones often slow down only part of a clip/);
+    // Not how much slower: a real downswing lasts 0.18-0.5 s, so the motion cannot tell (contracts REAL_DOWNSWING_SEC).
+    expect(screen.getByTestId('tempo-not-timed').textContent).not.toMatch(/times/);
     expect(screen.queryByText('2.1 : 1')).toBeNull();
     expect(screen.queryByText('Backswing')).toBeNull();
     unmount();

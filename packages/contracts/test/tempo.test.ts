@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOUR_TEMPO_BAND, readTempo, slowMotionReach, slowMotionWords, tempoReach, tempoSource, tempoVerdict, type TempoReach } from '../src/index.js';
+import { TOUR_TEMPO_BAND, readTempo, tempoReach, tempoSource, tempoVerdict, type TempoReach } from '../src/index.js';
 
 const frames = (address: number, top: number, impact: number) => ({ address: { frame: address }, top: { frame: top }, impact: { frame: impact } });
 
@@ -77,18 +77,5 @@ describe('readTempo: the ratio as shown (to a tenth), judged on that figure', ()
     [2, frames(0, 24, 36), { ratio: 2, reach: { low: 1.8, high: 2.3 }, verdict: 'quick' }],
   ])('%d over %o', (ratio, events, reading) => {
     expect(readTempo({ tempo: { ratio }, events })).toEqual(reading);
-  });
-});
-
-describe('slowMotionReach: how much slower, as far as a 0.25-0.35 s downswing tells', () => {
-  it.each([
-    // factor read at 0.3 s, the clip's downswing, the reach in whole numbers, as a golfer reads it
-    [5.4, '1.62 s', { low: 5, high: 6 }, '5 to 6 times'], // the shared portrait driver clip
-    [3.1, '0.93 s', { low: 3, high: 4 }, '3 to 4 times'], // the shared letterboxed driver clip
-    [8, '2.4 s', { low: 7, high: 10 }, '7 to 10 times'], // 240 fps played at 30
-    [1.8, '0.54 s', { low: 2, high: 2 }, '2 times'], // just past the 0.5 s a real downswing cannot reach
-  ])('read as %sx (a downswing playing over %s): %j, "%s"', (factor, _clip, reach, words) => {
-    expect(slowMotionReach(factor)).toEqual(reach);
-    expect(slowMotionWords(factor)).toBe(words);
   });
 });

@@ -15,28 +15,15 @@
  */
 
 /**
- * A full downswing lasts about 0.25-0.35 s in real time, whoever swings. A clip whose downswing plays far
- * longer is slow motion, and the worker reads how much slower as its downswing over the middle of that
- * band (`nominal`). The band is all the motion tells, so a golfer is told the factor as the band gives it:
- * a downswing playing over 1.6 s is 5 to 6 times slower, not "5.4".
+ * A clip whose downswing plays far longer than a real one is slow motion, and the worker reads how much
+ * slower as its downswing over a nominal real one (`nominal`: it spaces the frames it measures).
+ * The golfer is not told that factor, not even as a range: real downswings, as this product times them
+ * (from the middle of the pause at the top to impact), last from about 0.18 s (the shared clips' tour
+ * players, 0.18-0.23 s, real time and slowed alike) to 0.5 s (the slowest read as real time), a spread of
+ * nearly three times, so a downswing playing over 1.4 s may be 3 or 8 times slower. Until stop 57 it was
+ * said as the reach of a 0.25-0.35 s downswing, and tour pro B's 8x copy read "4 to 6 times".
  */
-export const REAL_DOWNSWING_SEC = { low: 0.25, nominal: 0.3, high: 0.35 } as const;
-
-/** Slow motion is at least this many times slower (a downswing past 0.5 s is read as slow motion at all). */
-const LEAST_SLOW_FACTOR = 2;
-
-/** How many times slower than real time a clip read as `factor` plays, in whole numbers, as far as the downswing tells. */
-export function slowMotionReach(factor: number): { low: number; high: number } {
-  const clipDownswingSec = factor * REAL_DOWNSWING_SEC.nominal;
-  const high = Math.max(LEAST_SLOW_FACTOR, Math.round(clipDownswingSec / REAL_DOWNSWING_SEC.low));
-  return { low: Math.min(high, Math.max(LEAST_SLOW_FACTOR, Math.round(clipDownswingSec / REAL_DOWNSWING_SEC.high))), high };
-}
-
-/** "5 to 6 times", or "3 times" where the reach is one number. */
-export function slowMotionWords(factor: number): string {
-  const { low, high } = slowMotionReach(factor);
-  return low === high ? `${low} times` : `${low} to ${high} times`;
-}
+export const REAL_DOWNSWING_SEC = { nominal: 0.3 } as const;
 
 /** Tour players' backswing : downswing time ratio is close to 3 : 1 (a widely cited tempo reference). */
 export const TOUR_TEMPO_RATIO = 3;

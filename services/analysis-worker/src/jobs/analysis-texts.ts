@@ -37,7 +37,7 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   5  a face-on shoulder turn past 70° is shown as the limit itself, and the X-factor from it as the limit
  *      minus the hips (contracts withFaceOnLimits): a text written from the reading would name another figure
  *   6  how much slower a slow-motion clip plays is said as the reach a 0.25-0.35 s downswing gives ("about
- *      5 to 6 times"), not as one number the motion cannot pin down (contracts slowMotionWords)
+ *      5 to 6 times"), not as one number the motion cannot pin down (contracts slowMotionWords, gone at 9)
  *   7  and said of the downswing, the part it is read from: phones slow some parts of a clip more than
  *      others (the shared slow-motion driver swings' backswings read about 2:1 against the downswing,
  *      where tour players swing about 3:1), so the whole clip may play slower or faster than that
@@ -46,7 +46,8 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   9  the X-factor is written in the whole degrees of the turns beside it (95° and 42° make 53°, where
  *      the readings' 53.5° rounded to 54°), and is their difference when each comes from another video;
  *      an assessment with nothing to fix first says so without a parenthesis ("The areas to improve below
- *      are worth keeping an eye on")
+ *      are worth keeping an eye on"); a slow-motion video is said to be one, not how much slower (the
+ *      motion cannot tell: contracts REAL_DOWNSWING_SEC)
  */
 export const WRITE_UP_EDITION = 9;
 

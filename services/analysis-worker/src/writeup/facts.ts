@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, readTempo, slowMotionWords, tempoSource, type FigureSource, type TempoReading, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, readTempo, tempoSource, type FigureSource, type TempoReading, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -154,7 +154,8 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempo
   if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fastest one was measured.`);
   if (pose.endsBeforeFinish) cautions.push(`The ${slot} video stops just after impact, so your finish is not shown; keep filming until you hold your finish.`);
   if (pose.slowMotion) {
-    const slowed = `The ${slot} video plays in slow motion (its downswing about ${slowMotionWords(pose.slowMotion.factor)} slower than real time)`;
+    // Not how much slower: the motion cannot tell (contracts REAL_DOWNSWING_SEC).
+    const slowed = `The ${slot} video plays in slow motion`;
     const other = slot === 'face-on' ? 'down-the-line' : 'face-on';
     cautions.push(tempoFromHere ? `${slowed}, and phones often slow down only part of a clip, so your tempo is not timed from it.` : `${slowed}; the tempo is timed from the ${other} video.`);
   }

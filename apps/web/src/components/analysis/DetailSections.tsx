@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Dumbbell, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
-import { SWING_EVENTS, TOUR_TEMPO_RATIO, readTempo, slowMotionWords, type ExerciseRecommendation, type FigureSource, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
+import { SWING_EVENTS, TOUR_TEMPO_RATIO, readTempo, type ExerciseRecommendation, type FigureSource, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
 import { focusIntro } from './logic/focus-intro';
 import { Badge, Card, CardHeader, Spinner } from '../ui';
 import { mobilityScale } from './logic/scales';
@@ -317,7 +317,7 @@ export function TempoCard({ pose, ofBoth = false }: { pose: PoseSummary; ofBoth?
         </>
       ) : (
         <p className="an-small" data-testid="tempo-not-timed">
-          This video plays in slow motion{pose.slowMotion ? ` (its downswing about ${slowMotionWords(pose.slowMotion.factor)} slower)` : ''}. Phones often slow down only part of a clip, so your
+          This video plays in slow motion. Phones often slow down only part of a clip, so your
           rhythm cannot be timed from it: film a swing in real time to see your tempo.
         </p>
       )}
