@@ -88,8 +88,9 @@ export const PoseSummary = Type.Object({
   tempo: Type.Object({ backswingSec: Nullable(Type.Number()), downswingSec: Nullable(Type.Number()), ratio: Type.Number() }),
   /**
    * Present when the clip plays slower than real time: read from the motion itself, `factor` times a
-   * nominal 0.3 s downswing (rules/tempo.ts REAL_DOWNSWING_SEC; for the admin and the measure plan, not
-   * said to the golfer: a real downswing lasts 0.18-0.5 s, so the clip's true speed is not known).
+   * nominal 0.3 s downswing (rules/tempo.ts REAL_DOWNSWING_SEC; it spaces the frames measured and is kept
+   * with the analysis for support, not said to the golfer: a real downswing lasts 0.18-0.5 s, so the
+   * clip's true speed is not known).
    */
   slowMotion: Type.Optional(Type.Object({ factor: Type.Number() })),
   metrics: Type.Object({
