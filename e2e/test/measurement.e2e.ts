@@ -61,6 +61,10 @@ describe.skipIf(!present)('measurement journey: both views, a slow-motion portra
     await page.goto(`${stack.url}/upload?club=${club}`);
     await page.getByTestId('faceOnVideo-input').setInputFiles(faceOn);
     if (downTheLine) await page.getByTestId('downTheLineVideo-input').setInputFiles(downTheLine);
+    // How to film, opened: legible like every label, and read before the golfer films the next swing.
+    await page.getByTestId('filming-tips').locator('summary').click();
+    await visible(page.getByText(/Film in real time/));
+    expect(await legibilityProblems(page, `${name} upload`, 30)).toEqual([]);
     await shot(page, `${name}-upload`);
     await page.getByRole('button', { name: 'Upload & Analyze' }).click();
     await page.waitForURL(/\/analysis-loading\/\d+/, { timeout: 60_000 });

@@ -530,6 +530,22 @@ describe('/upload', () => {
     expect(await screen.findByText('Weekly Upload Limit Reached')).toBeTruthy();
   });
 
+  it('says how to film for a good reading, the down-the-line advice only where the golfer can upload one', async () => {
+    signedIn();
+    server.set('GET /api/upload-status/7', { body: uploadStatus() });
+    const { unmount } = renderAt('/upload');
+    const tips = within(await screen.findByTestId('filming-tips'));
+    expect(tips.getByText('How to film for the best reading')).toBeTruthy();
+    expect(tips.getByText(/Film in real time, at 60 frames a second .*: a slow-motion video is measured, but its tempo cannot be timed\./)).toBeTruthy();
+    expect(tips.getByText(/keep filming until you hold your finish/)).toBeTruthy();
+    expect(tips.queryByText(/down-the-line video/)).toBeNull();
+    unmount();
+    signedIn({ isPremium: true });
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isPremium: true }) });
+    renderAt('/upload');
+    expect(within(await screen.findByTestId('filming-tips')).getByText(/Add a down-the-line video .*: it measures your whole shoulder turn and your posture\./)).toBeTruthy();
+  });
+
   it('preselects the club from the query, locks down-the-line for free users and refuses a submit without a video', async () => {
     signedIn();
     server.set('GET /api/upload-status/7', { body: uploadStatus() });

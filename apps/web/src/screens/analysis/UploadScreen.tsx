@@ -254,6 +254,7 @@ function UploadForm({ status }: { status: UploadStatus }) {
       <header>
         <h1 className="an-title">Upload Swing Video</h1>
         <p className="an-subtitle">Film face-on, whole body in frame, one swing per clip, with no net between the camera and you.</p>
+        <FilmingTips downTheLine={status.isPremium} />
       </header>
 
       <Card>
@@ -281,6 +282,25 @@ function UploadForm({ status }: { status: UploadStatus }) {
 }
 
 /** /upload: videos, club, tour comparison, age and optional launch-monitor numbers (section 2 and 5). */
+/**
+ * What makes a video read well, collapsed under the one-line advice: the measurement reads the whole body
+ * through the swing, times the tempo only from real-time video, and sees the whole shoulder turn only
+ * from behind (the analysis page says the same after the fact).
+ */
+function FilmingTips({ downTheLine }: { downTheLine: boolean }) {
+  return (
+    <details className="an-how an-mt-sm" data-testid="filming-tips">
+      <summary>How to film for the best reading</summary>
+      <ul className="an-small an-tips">
+        <li>Prop the phone up about 3-4 m away, so your whole body and the club at the top stay in the picture.</li>
+        <li>Film in real time, at 60 frames a second if your phone offers it: a slow-motion video is measured, but its tempo cannot be timed.</li>
+        <li>Start before you address the ball and keep filming until you hold your finish.</li>
+        {downTheLine && <li>Add a down-the-line video (from behind your hands, along the target line): it measures your whole shoulder turn and your posture.</li>}
+      </ul>
+    </details>
+  );
+}
+
 export function UploadScreen() {
   const { user } = useAuth();
   const status = useUploadStatus(user?.id);
