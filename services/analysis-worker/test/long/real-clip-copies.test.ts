@@ -109,6 +109,24 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
     }
   }, 180_000);
 
+  // A slower golfer's 8x: an amateur's 0.45 s downswing filmed at 240 fps and played at 30 lasts as long as
+  // tour pro B's 0.2 s one slowed 18 times, and reads past the 10 times a nominal downswing that refused it
+  // as holding no swing before stop 57 (events.ts maxSlowFactor, now the slowest real downswing at 8x).
+  it('reads a downswing as long as a slower golfer\'s 8x (tour pro B slowed 18x) as slow motion, not as no swing', async () => {
+    const copy = await analyseCopy('morikawa_iron_dtl', 'slow-motion-18x', ['-vf', 'setpts=18*PTS', '-r', '30', '-crf', '18', '-an']);
+    if (!copy) return;
+    const { label, run } = copy;
+    expect(run.summary.view).toBe(label.view);
+    expect(run.summary.handedness).toBe(label.handedness);
+    expect(run.summary.slowMotion?.factor).toBeGreaterThan(10);
+    expect(run.summary.tempo.backswingSec).toBeNull();
+    const still = ok(originals.get(label.name)).summary.metrics;
+    const bounds = { shoulderTurn: 2 * AGREEMENT.copy, hipRotation: AGREEMENT.copy } as const;
+    for (const figure of ['shoulderTurn', 'hipRotation'] as const) {
+      expect(Math.abs(run.summary.metrics[figure].value! - still[figure].value!), `${figure}: ${run.summary.metrics[figure].value} vs ${still[figure].value}`).toBeLessThanOrEqual(bounds[figure]);
+    }
+  }, 240_000);
+
   // A clip that starts just before the takeaway: no set-up before it to read the hands' rest from. From
   // behind the hands' first move goes toward the camera, so they visibly leave their rest only 6 frames
   // after the labelled address, where the trunk has turned 10-15°; read against the body there, the
