@@ -73,15 +73,16 @@ export const EVENT_THRESHOLDS = {
   still: 0.8,
   /** Gaps without a golfer shorter than this (clip seconds) are interpolated. */
   maxGapSec: 0.5,
-  /** A real downswing lasts about this long, seconds (top to impact: 0.25–0.35 s for full swings; the golfer is told the factor as that band gives it). */
+  /** A nominal real downswing, seconds (top to impact): a slow-motion clip's factor is its downswing over this (contracts REAL_DOWNSWING_SEC). */
   nominalDownswingSec: REAL_DOWNSWING_SEC.nominal,
   /** No real full downswing lasts longer than this: a longer one in the clip is slow motion. */
   maxRealDownswingSec: MAX_REAL_DOWNSWING_SEC,
   /**
    * The slowest a clip can play, as the downswing reads it: the slowest real downswing at a phone's slowest
    * slow motion (13.3 times a nominal downswing). The factor is read against a nominal 0.3 s downswing, so
-   * an amateur's 0.4 s downswing filmed at 240 fps and played at 30 reads 10.7 times slower: at 10, the
-   * limit before stop 57, a phone's default slow motion of such a golfer was refused as holding no swing.
+   * an amateur's 0.4-0.5 s downswing filmed at 240 fps and played at 30 reads 10.7-13.3 times slower: at
+   * 10, the limit before stop 57, a phone's default slow motion of such a golfer was refused as holding no
+   * swing.
    */
   maxSlowFactor: (PHONE_SLOWEST_MOTION * MAX_REAL_DOWNSWING_SEC) / REAL_DOWNSWING_SEC.nominal,
   /**

@@ -281,7 +281,6 @@ function UploadForm({ status }: { status: UploadStatus }) {
   );
 }
 
-/** /upload: videos, club, tour comparison, age and optional launch-monitor numbers (section 2 and 5). */
 /**
  * What makes a video read well, collapsed under the one-line advice: the measurement reads the whole body
  * through the swing, times the tempo only from real-time video, and sees the whole shoulder turn only
@@ -301,6 +300,7 @@ function FilmingTips({ downTheLine }: { downTheLine: boolean }) {
   );
 }
 
+/** /upload: videos, club, tour comparison, age and optional launch-monitor numbers (section 2 and 5). */
 export function UploadScreen() {
   const { user } = useAuth();
   const status = useUploadStatus(user?.id);
