@@ -195,6 +195,14 @@ describe('offline writer: launch monitor and both views', () => {
     expect(both.swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ value: 86, fromView: 'both', atLeast: false, verdict: 'within', note: LOWER_LIMIT_WORDS.aboveFrontLimit });
   });
 
+  it('writes the X-factor the screen shows: the whole degrees of the turns beside it, which add up', () => {
+    // One video from behind: 95.2 and 43.6 are written 95 and 44, so the X-factor is 51, not 51.6 rounded to 52.
+    const i = input({ downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 95.2 }, hipRotation: { value: 43.6 }, xFactor: { value: 51.6 } }) });
+    const metric = (key: string) => buildFacts(i).swing!.metrics.find((m) => m.key === key)!.value;
+    expect([metric('shoulderTurn'), metric('hipRotation'), metric('xFactor')]).toEqual([95, 44, 51]);
+    expect(measuredAnalysisText(buildFacts(i)).mobilityAnalysis.xFactor).toMatch(/^51°/);
+  });
+
   it('leaves out a turn the two videos read too far apart, and says the two of them could not measure it', () => {
     const apart = input({ pose: pose('face-on', { shoulderTurn: { value: 60, confidence: 0.9 } }), downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 95, confidence: 0.9 } }) });
     expect(buildFacts(apart).swing!.metrics.find((m) => m.key === 'shoulderTurn')).toMatchObject({ measurable: false, withheld: 'uncertain', note: BOTH_VIEWS_WORDS.tooFarApart(35) });
