@@ -163,8 +163,9 @@ function averaged<M extends FigureWithNote>(line: keyof typeof BLIND_SPOTS, face
 
 /** The X-factor beside turns read from both views, or from one view each: their difference, so the three figures shown add up. */
 function xFactorFromViews<M extends FigureWithNote>(faceOn: ViewMetrics<M>, downTheLine: ViewMetrics<M>): { figure: M; fromView: FigureSource } | undefined {
-  const shoulders = figureFromViews('shoulderTurn', faceOn, downTheLine);
-  const hips = figureFromViews('hipRotation', faceOn, downTheLine);
+  // `faceOn` has its limits applied already (figureFromViews).
+  const shoulders = pickOne('shoulderTurn', faceOn, downTheLine);
+  const hips = pickOne('hipRotation', faceOn, downTheLine);
   const template = downTheLine?.xFactor ?? faceOn?.xFactor;
   // Both turns from one video: that video's own X-factor. Otherwise (read from both, or each from another
   // video) the X-factor is the difference of the two shown.
