@@ -27,16 +27,24 @@ if (dev) {
 }
 
 let stopping = false;
+async function stop(why) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nstopping (${why})…`);
+  await stack.stop();
+  process.exit(0);
+}
 // A service that dies takes the others down (stack.mjs); then this launcher exits with an error.
 stack.done.then(() => {
   if (!stopping) process.exit(1);
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nstopping…');
-    await stack.stop();
-    process.exit(0);
-  });
-}
+// SIGHUP: the terminal that ran `pnpm start` was closed.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+// `kill <pid of pnpm>` ends pnpm without passing the signal on to this launcher, which would leave the
+// services running and holding port 8080 for the next `pnpm start`. An orphaned launcher is handed to
+// another parent, so a changed parent id means whoever started it is gone: stop as if told to.
+const PARENT_CHECK_MS = 1000;
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop('the command that started it has ended');
+}, PARENT_CHECK_MS).unref();
