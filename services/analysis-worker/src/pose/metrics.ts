@@ -150,6 +150,10 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
   // Nor, for the hips, the peak of a rise-then-fall curve, though the pelvis starts back before the hands
   // reach the top: tried at stop 33, the peak followed single wild readings (tour pro B face-on 38.9 ->
   // 42.8, its re-encode's X-factor 5.1 from the original's) and B's two views' hips went 1.1 -> 5° apart.
+  // Nor the curve fitted to the face-on widths (the lead shoulder's distance, the hips' width, where the
+  // model's pixel error is even) with only its top turned into degrees: tried at stop 58, every shared
+  // clip's figure moved 0.2° or less, and the synthetic face-on hips' mean error rose 6.50 -> 6.96°: what
+  // leans high there is the curve's last frame following one wild reading, not the arc's bend.
   return { value, scatter, visibility, readable, resolution };
 }
 
