@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIDENCE_BAR, withFaceOnLimits, type PoseSummary } from '@swingfit/contracts';
 import { WITHHELD_TEXT, computeMetrics, type EventPoses } from '../src/pose/metrics.js';
-import { PELVIS_DEPTH_RATIO, cameraYawFaceOn, faceOnHipResolution, monotoneFit, outlineWidth, turnFromOutline } from '../src/pose/turn.js';
+import { FACE_ON_HIPS_LEAST_DEG, PELVIS_DEPTH_RATIO, cameraYawFaceOn, faceOnHipResolution, flatTopOfCurve, monotoneFit, outlineWidth, turnFromOutline } from '../src/pose/turn.js';
 import { GRIP_SPAN_TORSO, alignLabels, gripPx } from '../src/pose/geometry.js';
 import { LM } from '../src/pose/landmarks.js';
 import { buildFacts, measuredAnalysisText, offlineWriteUp } from '../src/writeup/index.js';
@@ -109,6 +109,17 @@ describe('face-on: the lead shoulder against the spine, through the backswing', 
     expect(measure({ view: 'face-on', pelvisTurn: 45, thoraxTurn: 90, noise: 0.008 }).hipRotation.measurable).toBe(true);
   });
 
+  it('withholds a face-on hip turn within a pixel of square even when every reading agrees: the picture cannot tell it from none', () => {
+    // A 21° turn narrows the outline by a thirtieth, one of the model's pixels across the hips.
+    expect(outlineWidth(FACE_ON_HIPS_LEAST_DEG)).toBeCloseTo(1 - 1 / 30, 6);
+    expect(FACE_ON_HIPS_LEAST_DEG).toBeCloseTo(21.3, 1);
+    const m = measure({ view: 'face-on', pelvisTurn: 15, thoraxTurn: 70 });
+    expect(m.hipRotation).toMatchObject({ value: null, measurable: false, withheld: 'uncertain', note: WITHHELD_TEXT.hipsTooFine });
+    const past = measure({ view: 'face-on', pelvisTurn: 28, thoraxTurn: 80 });
+    expect(past.hipRotation.measurable).toBe(true);
+    expect(Math.abs(past.hipRotation.value! - 28)).toBeLessThanOrEqual(3);
+  });
+
   it('tells the golfer how closely the front view reads the hips, in the words the oval bears out', () => {
     const m = measure({ view: 'face-on', pelvisTurn: 40, thoraxTurn: 85 });
     expect(m.hipRotation.note).toMatch(/by about a tenth over a 40° turn, so from the front this figure is good to about 10° either way: a down-the-line video reads your hip turn more closely\.$/);
@@ -148,6 +159,37 @@ describe('the curve through the backswing', () => {
     expect(monotoneFit([0, 20, 40, 70, 62, 66, 80])).toEqual([0, 20, 40, 66, 66, 66, 80]);
     expect(monotoneFit([10, Number.NaN, 30])).toEqual([10, 10, 30]);
     expect(monotoneFit([5, 4, 3])).toEqual([4, 4, 4]);
+  });
+
+  it.each([
+    // A last reading higher than the rest of the top is pooled with them, not taken as the figure.
+    { values: [0, 20, 40, 41, 39, 55], flatFrom: 3, top: 45 },
+    // A top that still rises reads as its mean.
+    { values: [0, 20, 40, 44, 45, 46], flatFrom: 3, top: 45 },
+    // A high reading just before the top is pooled into it, as the free curve would.
+    { values: [0, 20, 50, 40, 41, 42], flatFrom: 3, top: 43.25 },
+    { values: [10, Number.NaN, 30, Number.NaN], flatFrom: 2, top: 30 },
+  ])('with the top flat from frame $flatFrom, $values tops at $top', ({ values, flatFrom, top }) => {
+    expect(flatTopOfCurve(values, flatFrom)).toBeCloseTo(top, 6);
+  });
+
+  /** A swing whose last top frame reads the hips `offset` degrees off their 45° turn, in both views' readings. */
+  function hipsMisreadAtTheEnd(view: SyntheticSwingSpec['view'], offset: number): EventPoses {
+    const swing = syntheticSwing({ view, pelvisTurn: 45, thoraxTurn: 90 });
+    const last = swing.backswing.findLastIndex((f) => f.atTop);
+    const pose = syntheticPose({ view, pelvisTurn: 45 + offset, thoraxTurn: 90, hands: [0.3, 0.55, 0.1] });
+    const backswing = swing.backswing.map((f, i) => (i === last ? { ...f, pose, readings: [pose] } : f));
+    return { ...swing, backswing };
+  }
+
+  it.each(['down-the-line', 'face-on'] as const)('%s: the hips hold one turn across the top, so a last top frame misread 15° high is not their figure', (view) => {
+    const swing = hipsMisreadAtTheEnd(view, 15);
+    expect(swing.backswing.filter((f) => f.atTop).length).toBeGreaterThanOrEqual(3);
+    const m = computeMetrics(swing, ctxFor(view));
+    expect(m.hipRotation.measurable).toBe(true);
+    // The mean of three top frames, one of them 15° off: 5° over; the free curve's top would be that frame's 60°.
+    expect(m.hipRotation.value!).toBeGreaterThanOrEqual(43);
+    expect(m.hipRotation.value!).toBeLessThanOrEqual(52);
   });
 
   /** A swing whose top frames read as `topReadings` (degrees off the truth) on the picture and its mirror. */

@@ -21,8 +21,13 @@
  *   which then is not the swing measured (the fastest is); bench:accuracy and all 51 earlier
  *   bench:robustness cases read exactly as before. Nor for the reworded reason a face-on hip figure is
  *   withheld (metrics.ts WITHHELD_TEXT.hipsUnreadable): words, not a figure; older analyses keep theirs.
+ * 2 (stop 58): the hip turn is read across the top frames as one flat stretch (turn.ts flatTopOfCurve: the
+ *   pelvis has stopped turning by the hands' top, so one misread last frame no longer sets the figure), and
+ *   a face-on hip turn under 21° (one model pixel of narrowing, turn.ts FACE_ON_HIPS_LEAST_DEG) is withheld
+ *   as too small for the front view to show. Hip figures move by up to 0.6° on the shared clips and more
+ *   where a last top frame was misread; every stored analysis is measured again with it.
  */
-export const MEASUREMENT_EDITION = 1;
+export const MEASUREMENT_EDITION = 2;
 
 /**
  * Whether the worker will measure an analysis again by itself: complete, read by an older measurement

@@ -7,7 +7,7 @@
 import { CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, type Metric, type PoseSummary } from '@swingfit/contracts';
 import { dist2, headPx, hipCentrePx, median, robustSpread, spineTiltImage } from './geometry.js';
 import { LM, imagePoint, meanVisibility, type Pose } from './landmarks.js';
-import { faceOnHipResolution, leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
+import { FACE_ON_HIPS_LEAST_DEG, faceOnHipResolution, flatTopOfCurve, leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
 
 export type Metrics = PoseSummary['metrics'];
 export type MetricContext = TurnContext;
@@ -81,7 +81,7 @@ function figure(value: number, unit: Metric['unit'], view: Metric['view'], conf:
 const confidenceOf = (visibility: number, scatter: number, limit: number): number => Math.max(0, Math.min(1, visibility * (1 - scatter / limit)));
 
 export interface TurnCurve {
-  /** The curve's highest value, at the end of the top of the backswing. */
+  /** The curve's highest value, at the end of the top of the backswing (the hips': across the top frames, one flat stretch). */
   value: number;
   /** Degrees: readings around the curve, and each frame's readings against each other at the top. */
   scatter: number;
@@ -131,7 +131,11 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     return [Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length)];
   });
-  const value = fitted[top[top.length - 1]!]!;
+  // The pelvis has stopped turning by the time the hands reach the top (it leads the downswing, and starts
+  // back while the arms still go up), so across the top frames the hips hold one turn: they are one flat
+  // stretch of their curve, and no single frame's misreading there sets the figure. The shoulders are still
+  // finishing their turn at the hands' top, so their curve keeps its last rise (stop 29, below).
+  const value = line === 'hips' ? flatTopOfCurve(readings, top[0]!) : fitted[top[top.length - 1]!]!;
   // Face-on the hips' width is read to about a pixel of some thirty (turn.ts faceOnHipResolution): that
   // floor stands however closely the readings agree, so it is added to their scatter. Through the hips'
   // flat oval a pixel is 7-15° of turn. The face-on shoulders' lead shoulder, about as far from the spine
@@ -144,9 +148,11 @@ export function turnCurve(poses: EventPoses, ctx: MetricContext, line: BodyLine)
   // From the front only the lead shoulder is used; elsewhere both ends of the line.
   const seen = ctx.view === 'face-on' && line === 'shoulders' ? [lead] : [lead, trail];
   const visibility = median(top.map((i) => meanVisibility(frames[i]!.pose, seen)));
-  // The curve never decreases, so its last value is its highest: where the backswing's turn ends. Not the
-  // mean of the top frames as one flat stretch, though the turn stops there: tried at stop 29, it lowered
-  // the face-on shoulders 2-3°, put tour pro B's two views 11° apart and four copies over 5° from theirs.
+  // The curve never decreases, so its last value is its highest: where the backswing's turn ends. For the
+  // shoulders not the mean of the top frames as one flat stretch: tried at stop 29, it lowered the face-on
+  // shoulders 2-3°, put tour pro B's two views 11° apart and four copies over 5° from theirs, and again at
+  // stop 58 (the hips' flat top kept) it put tour pro A's face-on copies at 65-66°, under the limit their
+  // original reaches, and his down-the-line shoulders 4° lower: past the hands' top they still turn.
   // Nor, for the hips, the peak of a rise-then-fall curve, though the pelvis starts back before the hands
   // reach the top: tried at stop 33, the peak followed single wild readings (tour pro B face-on 38.9 ->
   // 42.8, its re-encode's X-factor 5.1 from the original's) and B's two views' hips went 1.1 -> 5° apart.
@@ -188,7 +194,8 @@ function turnMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'shou
     if (line === 'hips' && curve.readable < 1 && confidence < CONFIDENCE_BAR) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsUnreadable, 'uncertain', round2(confidence));
     // Withheld mostly for the width's resolution (only face-on hips have one) rather than for readings that disagree: say so.
     const fine = curve.resolution > curve.scatter / Math.SQRT2;
-    if (fine && confidence < CONFIDENCE_BAR) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsTooFine, 'uncertain', round2(confidence));
+    const indistinct = faceOn && line === 'hips' && curve.value < FACE_ON_HIPS_LEAST_DEG;
+    if (indistinct || (fine && confidence < CONFIDENCE_BAR)) return notMeasurable('deg', 'any', WITHHELD_TEXT.hipsTooFine, 'uncertain', round2(confidence));
     const how = faceOn ? (line === 'shoulders' ? HOW.faceOnShoulders : HOW.faceOnHips) : HOW.fromBehind(line);
     return figure(curve.value, 'deg', 'any', confidence, how);
   };
