@@ -49,9 +49,9 @@
  * the figure, and a stretch of them shows as scatter. The hips have stopped turning by the time the hands
  * reach the top, so the top frames are one flat stretch of their curve (flatTopOfCurve): a misreading on
  * the last frame would otherwise be the figure (on synthetic swings jittered a centimetre a landmark, the
- * face-on hips' mean error 6.5 -> 3.6°, the worst 24.6 -> 9.7°). Frames read just past the hands' top may raise the
- * curve (the shoulders still finishing their turn) but not lower it: a lower reading there is the
- * downswing beginning, or from behind the arms hiding the shoulders (metrics.ts pastTopCannotLower).
+ * face-on hips' mean error 6.5 -> 3.6°, the worst 24.6 -> 9.7°). Frames read just past the hands' top
+ * may raise the curve (the shoulders still finishing their turn) but not lower it: a lower reading there
+ * is the downswing beginning, or from behind the arms hiding the shoulders (metrics.ts pastTopCannotLower).
  */
 import type { CameraView } from '@swingfit/contracts';
 import { hipCentrePx, hipYaw, meanAngle, median, shoulderYaw, turnBetween, yawFromImagePlane } from './geometry.js';
