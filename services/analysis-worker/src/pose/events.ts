@@ -426,6 +426,10 @@ function finishOf(s: Series, c: Candidate): number {
   // real time again from the finish, where the clip's one time scale overstates the speeds as many times.
   // The hands' highest point comes before it (while the body turns through) or after it (as they drift):
   // on bench:robustness's ramped 4x clip the finish went from 13.7 frames early to 5.3.
+  // Nor the first stop held 0.3 s, else the longest (tried at stop 59, for golfml's mirror image, whose
+  // finish this rule dates at the hands' turn at the top of the follow-through, 22 frames early): on the
+  // shared clips' every-frame tracks it mended that and moved nothing else, but on the looks the analysis
+  // takes it dated tour pro A's face-on finish 8 frames late and golfml's own 28 (bench:accuracy).
   const stopped = s.up.findIndex((_, i) => i > c.impact && i <= end && settled(i));
   if (stopped > 0) return stopped;
   const highest = argBest(s.up, c.impact + 1, end, (v, b) => v > b);
