@@ -94,6 +94,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
   }
 }
 export * from './private-redis.js';
+export * from './compose.js';
 export { freePort } from './ports.js';
 
 /** A free loopback TCP port, for a service a test or benchmark starts as its own process. */

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { composeEnvironment, composeProblems } from '@swingfit/server-kit/testing';
+import { BillingEnv, billingMode, parseBillingConfig } from '../src/config.js';
+
+/*
+ * docker-compose.yml's billing service, read with compose's interpolation (no Docker engine runs here):
+ * every variable the file sets must be one billing reads, and it starts as the README says: not without
+ * Stripe keys unless BILLING_TEST_MODE=on asks for the local test mode by name.
+ */
+const OPERATOR = { INTERNAL_TOKEN: 'compose-internal-token', ADMIN_PASSWORD: 'a-long-admin-password' };
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_compose',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_compose',
+  STRIPE_WEBHOOK_SECRET: 'whsec_compose',
+  STRIPE_PRICE_MONTHLY: 'price_monthly',
+  STRIPE_PRICE_ANNUAL: 'price_annual',
+};
+
+describe('docker-compose.yml runs billing', () => {
+  it('sets only settings billing reads, its health check where it listens', () => {
+    expect(composeProblems('billing', BillingEnv, OPERATOR)).toEqual([]);
+  });
+
+  it('refuses to give Premium away: no Stripe keys and no BILLING_TEST_MODE=on stops it at start', () => {
+    expect(() => parseBillingConfig(composeEnvironment('billing', OPERATOR))).toThrow(/STRIPE_SECRET_KEY is missing/);
+  });
+
+  it('starts in local test mode when asked by name, and on Stripe with the five keys', () => {
+    expect(billingMode(parseBillingConfig(composeEnvironment('billing', { ...OPERATOR, BILLING_TEST_MODE: 'on' })))).toBe('local-test');
+    const live = parseBillingConfig(composeEnvironment('billing', { ...OPERATOR, ...STRIPE }));
+    expect(billingMode(live)).toBe('stripe');
+    expect(live).toMatchObject({ NODE_ENV: 'production', PORT: 8081, STRIPE_WEBHOOK_TOLERANCE_SECONDS: 300 });
+  });
+});
