@@ -94,8 +94,6 @@ function spawnAndWait(command: string, args: string[], options: RunOptions): Pro
     }
     let stdout = '';
     let stderr = '';
-    let pending = '';
-    let progress: Partial<FfmpegProgress> = {};
     let stopReason: 'timeout' | 'aborted' | undefined;
     let killTimer: NodeJS.Timeout | undefined;
 
@@ -109,31 +107,10 @@ function spawnAndWait(command: string, args: string[], options: RunOptions): Pro
     const onAbort = () => stop('aborted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
+    const onProgressChunk = options.onProgress ? progressReader(options.onProgress) : undefined;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (!options.onProgress) {
-        stdout += chunk;
-        return;
-      }
-      pending += chunk;
-      let newline: number;
-      while ((newline = pending.indexOf('\n')) >= 0) {
-        const line = pending.slice(0, newline).trim();
-        pending = pending.slice(newline + 1);
-        const eq = line.indexOf('=');
-        if (eq < 0) continue;
-        const key = line.slice(0, eq);
-        const value = line.slice(eq + 1);
-        if (key === 'out_time_us' || key === 'out_time_ms') {
-          // Both keys carry microseconds in ffmpeg 5 (out_time_ms is misnamed upstream).
-          const us = Number(value);
-          if (Number.isFinite(us)) progress.outTimeSec = us / 1e6;
-        } else if (key === 'frame') progress.frame = Number(value) || 0;
-        else if (key === 'speed') progress.speed = Number.parseFloat(value) || null;
-        else if (key === 'progress') {
-          options.onProgress({ outTimeSec: progress.outTimeSec ?? 0, frame: progress.frame ?? 0, speed: progress.speed ?? null, done: value === 'end' });
-          progress = {};
-        }
-      }
+      if (onProgressChunk) onProgressChunk(chunk);
+      else stdout += chunk;
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
@@ -165,6 +142,37 @@ function spawnAndWait(command: string, args: string[], options: RunOptions): Pro
       resolve({ stdout, stderr: stderr.slice(-STDERR_KEEP), ms });
     });
   });
+}
+
+/**
+ * Reads ffmpeg's `-progress pipe:1` output (key=value lines, a block ended by `progress=continue|end`)
+ * chunk by chunk, and reports each block.
+ */
+function progressReader(onProgress: (p: FfmpegProgress) => void): (chunk: string) => void {
+  let pending = '';
+  let progress: Partial<FfmpegProgress> = {};
+  return (chunk) => {
+    pending += chunk;
+    let newline: number;
+    while ((newline = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, newline).trim();
+      pending = pending.slice(newline + 1);
+      const eq = line.indexOf('=');
+      if (eq < 0) continue;
+      const key = line.slice(0, eq);
+      const value = line.slice(eq + 1);
+      if (key === 'out_time_us' || key === 'out_time_ms') {
+        // Both keys carry microseconds in ffmpeg 5 (out_time_ms is misnamed upstream).
+        const us = Number(value);
+        if (Number.isFinite(us)) progress.outTimeSec = us / 1e6;
+      } else if (key === 'frame') progress.frame = Number(value) || 0;
+      else if (key === 'speed') progress.speed = Number.parseFloat(value) || null;
+      else if (key === 'progress') {
+        onProgress({ outTimeSec: progress.outTimeSec ?? 0, frame: progress.frame ?? 0, speed: progress.speed ?? null, done: value === 'end' });
+        progress = {};
+      }
+    }
+  };
 }
 
 function lastLines(text: string, n: number): string {

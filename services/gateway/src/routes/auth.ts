@@ -23,8 +23,6 @@ export function authRoutes(deps: GatewayDeps) {
     const ctx: AccountsContext = { db, sessionTtlDays: config.SESSION_TTL_DAYS, ...(sessions ? { sessionCache: sessions } : {}) };
     const limits = rateLimitRules(config, db);
     const signedIn = requireUser(db, sessions);
-    const settings = oidcSettings(config);
-    const oidc = settings ? new OidcLogin(settings, deps.redis, config.QUEUE_PREFIX) : undefined;
 
     /** A new sign-in replaces whatever session this browser had. */
     const replaceSession = async (cookieToken: string | undefined, reply: FastifyReply, token: string) => {
@@ -82,34 +80,48 @@ export function authRoutes(deps: GatewayDeps) {
       },
     );
 
-    // The welcome screen's Get Started (and the profile's change password) navigate here.
-    app.get('/api/login', async (_request, reply) => {
-      if (!oidc) return reply.redirect(SIGN_IN_PATH, 302);
-      try {
-        const { url, state } = await oidc.start();
-        reply.setCookie(OIDC_STATE_COOKIE, state, { ...cookieOptions(config.PUBLIC_URL, OIDC_LOGIN_SECONDS), path: OIDC_CALLBACK_PATH });
-        return reply.redirect(url.toString(), 302);
-      } catch (err) {
-        deps.logger.error({ err }, 'OIDC provider unreachable; sending the browser to the sign-in screen');
-        return reply.redirect(`${SIGN_IN_PATH}?error=provider_unavailable`, 302);
-      }
-    });
-
-    app.get(OIDC_CALLBACK_PATH, async (request, reply) => {
-      if (!oidc) return reply.status(404).send({ message: 'Single sign-on is not configured' });
-      reply.clearCookie(OIDC_STATE_COOKIE, { path: OIDC_CALLBACK_PATH });
-      try {
-        // Built from PUBLIC_URL, not the Host header: it must equal the redirect_uri the provider was given.
-        const callbackUrl = new URL(request.url, config.PUBLIC_URL);
-        const identity = await oidc.finish(callbackUrl, request.cookies[OIDC_STATE_COOKIE]);
-        const row = await accountForIdentity(db, identity, String(request.id));
-        const { token } = await signIn(ctx, row, clientMeta(request));
-        await replaceSession(request.cookies[USER_COOKIE], reply, token);
-        return reply.redirect('/', 302);
-      } catch (err) {
-        request.log.warn({ err }, 'OIDC sign-in failed');
-        return reply.redirect(`${SIGN_IN_PATH}?error=sign_in_failed`, 302);
-      }
-    });
+    oidcRoutes(app, deps, ctx, replaceSession);
   };
+}
+
+type ReplaceSession = (cookieToken: string | undefined, reply: FastifyReply, token: string) => Promise<void>;
+
+/**
+ * Single sign-on: GET /api/login sends the browser to the provider (or to the app's own sign-in screen
+ * when none is configured), and the callback signs the golfer in with the identity it returns.
+ */
+function oidcRoutes(app: App, deps: GatewayDeps, ctx: AccountsContext, replaceSession: ReplaceSession): void {
+  const { config, db } = deps;
+  const settings = oidcSettings(config);
+  const oidc = settings ? new OidcLogin(settings, deps.redis, config.QUEUE_PREFIX) : undefined;
+
+  // The welcome screen's Get Started (and the profile's change password) navigate here.
+  app.get('/api/login', async (_request, reply) => {
+    if (!oidc) return reply.redirect(SIGN_IN_PATH, 302);
+    try {
+      const { url, state } = await oidc.start();
+      reply.setCookie(OIDC_STATE_COOKIE, state, { ...cookieOptions(config.PUBLIC_URL, OIDC_LOGIN_SECONDS), path: OIDC_CALLBACK_PATH });
+      return reply.redirect(url.toString(), 302);
+    } catch (err) {
+      deps.logger.error({ err }, 'OIDC provider unreachable; sending the browser to the sign-in screen');
+      return reply.redirect(`${SIGN_IN_PATH}?error=provider_unavailable`, 302);
+    }
+  });
+
+  app.get(OIDC_CALLBACK_PATH, async (request, reply) => {
+    if (!oidc) return reply.status(404).send({ message: 'Single sign-on is not configured' });
+    reply.clearCookie(OIDC_STATE_COOKIE, { path: OIDC_CALLBACK_PATH });
+    try {
+      // Built from PUBLIC_URL, not the Host header: it must equal the redirect_uri the provider was given.
+      const callbackUrl = new URL(request.url, config.PUBLIC_URL);
+      const identity = await oidc.finish(callbackUrl, request.cookies[OIDC_STATE_COOKIE]);
+      const row = await accountForIdentity(db, identity, String(request.id));
+      const { token } = await signIn(ctx, row, clientMeta(request));
+      await replaceSession(request.cookies[USER_COOKIE], reply, token);
+      return reply.redirect('/', 302);
+    } catch (err) {
+      request.log.warn({ err }, 'OIDC sign-in failed');
+      return reply.redirect(`${SIGN_IN_PATH}?error=sign_in_failed`, 302);
+    }
+  });
 }
