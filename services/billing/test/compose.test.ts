@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeEnvironment, composeProblems } from '@swingfit/server-kit/testing';
+import { COMPOSE_OPERATOR_SECRETS, composeEnvironment, composeProblems } from '@swingfit/server-kit/testing';
 import { BillingEnv, billingMode, parseBillingConfig } from '../src/config.js';
 
 /*
@@ -7,7 +7,6 @@ import { BillingEnv, billingMode, parseBillingConfig } from '../src/config.js';
  * every variable the file sets must be one billing reads, and it starts as the README says: not without
  * Stripe keys unless BILLING_TEST_MODE=on asks for the local test mode by name.
  */
-const OPERATOR = { INTERNAL_TOKEN: 'compose-internal-token', ADMIN_PASSWORD: 'a-long-admin-password' };
 const STRIPE = {
   STRIPE_SECRET_KEY: 'sk_test_compose',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_compose',
@@ -18,16 +17,16 @@ const STRIPE = {
 
 describe('docker-compose.yml runs billing', () => {
   it('sets only settings billing reads, its health check where it listens', () => {
-    expect(composeProblems('billing', BillingEnv, OPERATOR)).toEqual([]);
+    expect(composeProblems('billing', BillingEnv, COMPOSE_OPERATOR_SECRETS)).toEqual([]);
   });
 
   it('refuses to give Premium away: no Stripe keys and no BILLING_TEST_MODE=on stops it at start', () => {
-    expect(() => parseBillingConfig(composeEnvironment('billing', OPERATOR))).toThrow(/STRIPE_SECRET_KEY is missing/);
+    expect(() => parseBillingConfig(composeEnvironment('billing', COMPOSE_OPERATOR_SECRETS))).toThrow(/STRIPE_SECRET_KEY is missing/);
   });
 
   it('starts in local test mode when asked by name, and on Stripe with the five keys', () => {
-    expect(billingMode(parseBillingConfig(composeEnvironment('billing', { ...OPERATOR, BILLING_TEST_MODE: 'on' })))).toBe('local-test');
-    const live = parseBillingConfig(composeEnvironment('billing', { ...OPERATOR, ...STRIPE }));
+    expect(billingMode(parseBillingConfig(composeEnvironment('billing', { ...COMPOSE_OPERATOR_SECRETS, BILLING_TEST_MODE: 'on' })))).toBe('local-test');
+    const live = parseBillingConfig(composeEnvironment('billing', { ...COMPOSE_OPERATOR_SECRETS, ...STRIPE }));
     expect(billingMode(live)).toBe('stripe');
     expect(live).toMatchObject({ NODE_ENV: 'production', PORT: 8081, STRIPE_WEBHOOK_TOLERANCE_SECONDS: 300 });
   });

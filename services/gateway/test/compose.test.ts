@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { composeEnvironment, composeProblems } from '@swingfit/server-kit/testing';
+import { COMPOSE_OPERATOR_SECRETS, composeEnvironment, composeProblems } from '@swingfit/server-kit/testing';
 import { GatewayEnv, parseGatewayConfig } from '../src/config.js';
 
 /*
  * docker-compose.yml's gateway, read with compose's interpolation (no Docker engine runs here): it must
  * start, and every variable the file sets must be one the gateway reads (a renamed one would be ignored).
  */
-/** What an operator must give `docker compose up` (the file refuses to start without them). */
-const OPERATOR = { INTERNAL_TOKEN: 'compose-internal-token', ADMIN_PASSWORD: 'a-long-admin-password' };
 
 describe('docker-compose.yml runs the gateway', () => {
   it('with settings it reads and starts on, its health check and published port where it listens', () => {
-    expect(composeProblems('gateway', GatewayEnv, OPERATOR)).toEqual([]);
-    const config = parseGatewayConfig(composeEnvironment('gateway', OPERATOR));
+    expect(composeProblems('gateway', GatewayEnv, COMPOSE_OPERATOR_SECRETS)).toEqual([]);
+    const config = parseGatewayConfig(composeEnvironment('gateway', COMPOSE_OPERATOR_SECRETS));
     expect(config).toMatchObject({ NODE_ENV: 'production', PORT: 8080, HOST: '0.0.0.0', BILLING_URL: 'http://billing:8081', GAMIFICATION_URL: 'http://gamification:8082' });
   });
 
   it('refuses a production admin password too short, as the gateway itself does', () => {
-    expect(() => parseGatewayConfig(composeEnvironment('gateway', { ...OPERATOR, ADMIN_PASSWORD: 'short' }))).toThrow(/ADMIN_PASSWORD is too short/);
+    expect(() => parseGatewayConfig(composeEnvironment('gateway', { ...COMPOSE_OPERATOR_SECRETS, ADMIN_PASSWORD: 'short' }))).toThrow(/ADMIN_PASSWORD is too short/);
   });
 });

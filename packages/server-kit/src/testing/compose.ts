@@ -14,6 +14,12 @@ import { parse } from 'yaml';
 /** The repository's compose file: this module is src/testing or dist/testing of packages/server-kit. */
 export const COMPOSE_FILE = resolve(import.meta.dirname, '../../../../docker-compose.yml');
 
+/**
+ * What an operator must give `docker compose up` (the file refuses to start without them), as a
+ * service's compose test passes it: long enough for the services' own production checks.
+ */
+export const COMPOSE_OPERATOR_SECRETS = { INTERNAL_TOKEN: 'compose-internal-token', ADMIN_PASSWORD: 'a-long-admin-password' } as const;
+
 export interface ComposeService {
   environment?: Record<string, string | number | boolean | null>;
   healthcheck?: { test?: string[] };
@@ -96,7 +102,9 @@ export function composeProblems(service: string, schema: TObject, operator: Reco
   const unknown = Object.keys(env).filter((name) => !declared.has(name)).map((name) => `${name} is set in compose but ${service} does not read it`);
   const port = Number(env.PORT);
   const health = healthCheckPort(service, file);
-  const healthProblem = health !== port ? [`the health check asks port ${health}, the service listens on PORT ${env.PORT}`] : [];
+  const healthProblem = health === null
+    ? [`${service} has no health check asking http://127.0.0.1:<port>/`]
+    : health !== port ? [`the health check asks port ${health}, the service listens on PORT ${env.PORT}`] : [];
   // A published port maps a host port onto the container's: the container side must be where it listens.
   const published = (file.services[service]?.ports ?? []).map((p) => Number(interpolate(p, operator).split(':').pop()));
   const portProblems = published.filter((p) => p !== port).map((p) => `a host port is published onto container port ${p}, the service listens on PORT ${env.PORT}`);
