@@ -16,7 +16,6 @@
  * difference; a streak (the club's path) correlates along its length at every shift alike. The strength is
  * the least of the two steps' contrast (a step less half a step) and the sum's and difference's correlation.
  */
-import type { Box } from '../src/pose/crowd.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
 
 export const NET = {
@@ -114,11 +113,8 @@ function correlation(v: Float32Array, inside: Uint8Array, at: Int32Array, width:
   return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
 }
 
-/**
- * How strongly the change through `frames` (in frame order, the swing's) shows a net, looked for inside
- * `within` (fractions of the picture; the whole picture when absent).
- */
-export function netInPicture(frames: RawFrame[], within?: Box): NetReading {
+/** How strongly the change through `frames` (in frame order, the swing's) shows a net. */
+export function netInPicture(frames: RawFrame[]): NetReading {
   const none: NetReading = { strength: 0, steps: [], changed: 0 };
   if (frames.length < 2) return none;
   const { width, height } = frames[0]!;
@@ -126,17 +122,12 @@ export function netInPicture(frames: RawFrame[], within?: Box): NetReading {
   const local = boxMean(change, width, height, NET.neighbourhood);
   const inside = new Uint8Array(width * height);
   const ratio = new Float32Array(width * height);
-  const [left, right] = within ? [within.left * width, within.right * width] : [0, width];
-  const [top, bottom] = within ? [within.top * height, within.bottom * height] : [0, height];
   let count = 0;
-  for (let y = Math.max(0, Math.floor(top)); y < Math.min(height, Math.ceil(bottom)); y++) {
-    for (let x = Math.max(0, Math.floor(left)); x < Math.min(width, Math.ceil(right)); x++) {
-      const i = y * width + x;
-      if (local[i]! < NET.minChange) continue;
-      inside[i] = 1;
-      ratio[i] = change[i]! / local[i]! - 1;
-      count++;
-    }
+  for (let i = 0; i < inside.length; i++) {
+    if (local[i]! < NET.minChange) continue;
+    inside[i] = 1;
+    ratio[i] = change[i]! / local[i]! - 1;
+    count++;
   }
   if (count < NET.minChangedPixels) return { ...none, changed: count };
   const at = new Int32Array(count);

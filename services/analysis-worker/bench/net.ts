@@ -1,7 +1,7 @@
 /*
  * Filmed through a hitting net: can the product tell, and name it to the golfer instead of giving turn
  * figures the net has moved? Tried at stop 61 with bench/net-lattice.ts (a static lattice in the change
- * through the swing); NOT in the product. Run: npx tsx bench/net.ts (about 2 minutes; CLIPS=name,name and
+ * through the swing); NOT in the product. Run: npx tsx bench/net.ts (about 4 minutes, the copies encoded as it goes; CLIPS=name,name and
  * VARIANTS=text,text narrow it, N sets the frames sampled from half a second before the address to the
  * finish, 30 by default), on each shared clip as it is, through three nets laid over it with ffmpeg
  * (sharp: 2-pixel black lines every 22 at 55%, as bench:robustness's; soft: the same blurred; diamond: a
@@ -11,7 +11,8 @@
  * Why it matters: on bench:robustness's nets the events hold, but from behind the shoulder turn reads
  * 8.5 and 15.9° low at confidence 0.68-0.89 and face-on the hips 12.4° off, which the confidence does not see.
  *
- * What it read (strength; 0.15 would be the bar), stop 61, N=30, measure frames 640 pixels long:
+ * What it read (strength; 0.15 would be the bar; the last line tallies misses and false alarms), stop 61, N=30,
+ * measure frames 640 pixels long:
  *   without a net (21 copies: each clip, its messaging-app and its dusk copy): 0.000-0.058, but tour pro
  *     C's grainy dusk copy 0.126;
  *   sharp net: 0.36-0.56 on five clips, 0.042 on the HEVC phone clip (its mesh 16.5 measure pixels, a
@@ -27,10 +28,10 @@
  * harder than a whole one), judged on this bench and every bench:robustness case before it gates anything.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { netInPicture } from './net-lattice.js';
+import { isNet, netInPicture } from './net-lattice.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
 import { loadLabels } from './real-clips.js';
 
@@ -56,19 +57,31 @@ const N = Number(process.env.N ?? 30);
 const labels = loadLabels() ?? [];
 const dir = mkdtempSync(join(tmpdir(), 'net-'));
 const only = process.env.CLIPS?.split(',');
-for (const l of labels.filter((x) => !only || only.some((o) => x.name.includes(o)))) {
-  for (const [name, args] of Object.entries(VARIANTS)) {
-    if (process.env.VARIANTS && !process.env.VARIANTS.split(',').some((v) => name.includes(v))) continue;
-    const out = join(dir, `${l.name}-${name.replace(/ /g, '_')}.mp4`);
-    const path = args.length ? (execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', l.path, ...args, '-an', out]), out) : l.path;
-    const long = Math.max(l.width, l.height);
-    const size: [number, number] = [Math.round((l.width / long) * 640 / 2) * 2, Math.round((l.height / long) * 640 / 2) * 2];
-    const from = Math.max(0, (l.address ?? 0) - Math.round(l.fps / 2));
-    const to = l.finish ?? l.frames - 1;
-    const idx = Array.from({ length: N }, (_, i) => from + Math.floor((i * (to - from)) / (N - 1)));
-    const fs = frames(path, size, idx);
-    const t = performance.now();
-    const r = netInPicture(fs);
-    console.log(`${l.name.padEnd(28)} ${name.padEnd(14)} strength ${r.strength.toFixed(3)} steps ${JSON.stringify(r.steps)} changed ${r.changed} px  ${Math.round(performance.now() - t)} ms`);
+const tally = { missed: 0, nets: 0, falseAlarms: 0, clean: 0 };
+try {
+  for (const l of labels.filter((x) => !only || only.some((o) => x.name.includes(o)))) {
+    for (const [name, args] of Object.entries(VARIANTS)) {
+      if (process.env.VARIANTS && !process.env.VARIANTS.split(',').some((v) => name.includes(v))) continue;
+      const out = join(dir, `${l.name}-${name.replace(/ /g, '_')}.mp4`);
+      const path = args.length ? (execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', l.path, ...args, '-an', out]), out) : l.path;
+      const long = Math.max(l.width, l.height);
+      const size: [number, number] = [Math.round((l.width / long) * 640 / 2) * 2, Math.round((l.height / long) * 640 / 2) * 2];
+      const from = Math.max(0, (l.address ?? 0) - Math.round(l.fps / 2));
+      const to = l.finish ?? l.frames - 1;
+      const idx = Array.from({ length: N }, (_, i) => from + Math.floor((i * (to - from)) / (N - 1)));
+      const fs = frames(path, size, idx);
+      const t = performance.now();
+      const r = netInPicture(fs);
+      const ms = Math.round(performance.now() - t);
+      const hasNet = name.endsWith(' net');
+      const right = isNet(r) === hasNet;
+      if (hasNet) [tally.nets, tally.missed] = [tally.nets + 1, tally.missed + (right ? 0 : 1)];
+      else [tally.clean, tally.falseAlarms] = [tally.clean + 1, tally.falseAlarms + (right ? 0 : 1)];
+      const verdict = `${isNet(r) ? 'net' : 'no net'}${right ? '' : ' WRONG'}`;
+      console.log(`${l.name.padEnd(28)} ${name.padEnd(14)} strength ${r.strength.toFixed(3)} ${verdict.padEnd(12)} steps ${JSON.stringify(r.steps)} changed ${r.changed} px  ${ms} ms`);
+    }
   }
+  console.log(`\nnets missed ${tally.missed} of ${tally.nets}; clean copies taken for a net ${tally.falseAlarms} of ${tally.clean}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
