@@ -34,7 +34,11 @@ function FailureCard({ id }: { id: string }) {
   );
 }
 
-function LoadingFlow({ id }: { id: string }) {
+/**
+ * The loading screen's outcome: waits while the worker runs, then complete (and on to the results a second
+ * later) or failed, decided from the latest status answer, a fetch error, or the clock (section 4).
+ */
+function useLoadingOutcome(id: string) {
   const navigate = useNavigate();
   const startedAt = useRef(Date.now());
   const [elapsed, setElapsed] = useState(0);
@@ -54,7 +58,6 @@ function LoadingFlow({ id }: { id: string }) {
     return () => clearInterval(timer);
   }, [outcome]);
 
-  // Decide from the latest answer, a fetch error, or the clock (section 4).
   useEffect(() => {
     if (outcome !== 'wait') return;
     const decision = loadingDecision({
@@ -81,10 +84,38 @@ function LoadingFlow({ id }: { id: string }) {
     return () => clearTimeout(timer);
   }, [outcome, id, navigate]);
 
-  const progress = loadingProgress(elapsed, TIMING_MS.loadingSteps);
-  const percent = outcome === 'complete' ? 100 : progress.percent;
-  const activeStep = outcome === 'complete' ? LOADING_STEPS.length : progress.activeStep;
+  return { elapsed, outcome };
+}
 
+function ProgressCard({ percent, activeStep, complete }: { percent: number; activeStep: number; complete: boolean }) {
+  return (
+    <Card>
+      <div className="an-stack">
+        <div className="an-between">
+          <span className="an-muted">{complete ? 'Analysis complete!' : 'Working on it...'}</span>
+          <b>{percent}%</b>
+        </div>
+        <ProgressBar value={percent} label="Analysis progress" />
+        <ol className="an-steps">
+          {LOADING_STEPS.map((label, i) => {
+            const state = i < activeStep ? 'done' : i === activeStep ? 'active' : 'upcoming';
+            return (
+              <li key={label} data-state={state}>
+                <span className="an-dot">{state === 'done' ? <Check size={14} /> : state === 'active' ? <Spinner size="sm" label="" /> : i + 1}</span>
+                {label}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </Card>
+  );
+}
+
+function LoadingFlow({ id }: { id: string }) {
+  const { elapsed, outcome } = useLoadingOutcome(id);
+  const progress = loadingProgress(elapsed, TIMING_MS.loadingSteps);
+  const complete = outcome === 'complete';
   return (
     <div className="an-screen an-loading">
       <header className="an-center">
@@ -94,26 +125,7 @@ function LoadingFlow({ id }: { id: string }) {
       {outcome === 'failed' ? (
         <FailureCard id={id} />
       ) : (
-        <Card>
-          <div className="an-stack">
-            <div className="an-between">
-              <span className="an-muted">{outcome === 'complete' ? 'Analysis complete!' : 'Working on it...'}</span>
-              <b>{percent}%</b>
-            </div>
-            <ProgressBar value={percent} label="Analysis progress" />
-            <ol className="an-steps">
-              {LOADING_STEPS.map((label, i) => {
-                const state = i < activeStep ? 'done' : i === activeStep ? 'active' : 'upcoming';
-                return (
-                  <li key={label} data-state={state}>
-                    <span className="an-dot">{state === 'done' ? <Check size={14} /> : state === 'active' ? <Spinner size="sm" label="" /> : i + 1}</span>
-                    {label}
-                  </li>
-                );
-              })}
-            </ol>
-          </div>
-        </Card>
+        <ProgressCard percent={complete ? 100 : progress.percent} activeStep={complete ? LOADING_STEPS.length : progress.activeStep} complete={complete} />
       )}
     </div>
   );

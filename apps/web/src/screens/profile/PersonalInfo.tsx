@@ -82,41 +82,50 @@ export function PersonalInfo({ user }: { user: User }) {
         }
       />
       {editing ? (
-        <form className="sf-stack" style={{ gap: 12 }} onSubmit={submit}>
-          <div className="sf-grid-2">
-            <Field label="First name">
-              <Input value={draft.firstName} onChange={set('firstName')} autoComplete="given-name" />
-            </Field>
-            <Field label="Last name">
-              <Input value={draft.lastName} onChange={set('lastName')} autoComplete="family-name" />
-            </Field>
-          </div>
-          <Field label="Email">
-            <Input type="email" value={draft.email} onChange={set('email')} autoComplete="email" required />
-          </Field>
-          <Field label="Handicap">
-            <Input type="number" step={0.1} inputMode="decimal" value={draft.handicap} onChange={set('handicap')} />
-          </Field>
-          <div className="sf-grid-2">
-            <Field label="City">
-              <Input value={draft.city} onChange={set('city')} autoComplete="address-level2" />
-            </Field>
-            <Field label="State">
-              <Input value={draft.state} onChange={set('state')} autoComplete="address-level1" />
-            </Field>
-          </div>
-          <div className="sf-grid-2">
-            <Button variant="outline" onClick={() => setEditing(false)} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </div>
-        </form>
+        <PersonalInfoForm draft={draft} set={set} saving={save.isPending} onCancel={() => setEditing(false)} onSubmit={submit} />
       ) : (
         <DetailList rows={rows.map(([label, value]) => ({ label, value }))} />
       )}
     </Card>
+  );
+}
+
+type FieldSetter = (key: keyof Draft) => (e: { target: { value: string } }) => void;
+
+/** The edit form: Save returns to the view on success, Cancel discards the draft. */
+function PersonalInfoForm({ draft, set, saving, onCancel, onSubmit }: { draft: Draft; set: FieldSetter; saving: boolean; onCancel: () => void; onSubmit: (e: FormEvent) => void }) {
+  return (
+    <form className="sf-stack" style={{ gap: 12 }} onSubmit={onSubmit}>
+      <div className="sf-grid-2">
+        <Field label="First name">
+          <Input value={draft.firstName} onChange={set('firstName')} autoComplete="given-name" />
+        </Field>
+        <Field label="Last name">
+          <Input value={draft.lastName} onChange={set('lastName')} autoComplete="family-name" />
+        </Field>
+      </div>
+      <Field label="Email">
+        <Input type="email" value={draft.email} onChange={set('email')} autoComplete="email" required />
+      </Field>
+      <Field label="Handicap">
+        <Input type="number" step={0.1} inputMode="decimal" value={draft.handicap} onChange={set('handicap')} />
+      </Field>
+      <div className="sf-grid-2">
+        <Field label="City">
+          <Input value={draft.city} onChange={set('city')} autoComplete="address-level2" />
+        </Field>
+        <Field label="State">
+          <Input value={draft.state} onChange={set('state')} autoComplete="address-level1" />
+        </Field>
+      </div>
+      <div className="sf-grid-2">
+        <Button variant="outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          Save
+        </Button>
+      </div>
+    </form>
   );
 }
