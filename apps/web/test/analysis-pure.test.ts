@@ -227,10 +227,11 @@ describe('balance and posture readings', () => {
   const widths = (value: number): Metric => ({ value, unit: 'headWidths', measurable: true, confidence: 0.9, view: 'face-on' });
   it.each([
     [0.05, 'Stayed steady'],
-    [0.48, 'About half a head-width away from the target'],
-    [-0.7, 'About two thirds of a head-width toward the target'],
-    [1.1, 'About one head-width away from the target'],
-  ])('sway of %d head widths reads "%s"', (value, text) => {
+    [0.3, 'Steady: about a third of a head-width away from the target'],
+    [0.48, 'Some movement: about half a head-width away from the target'],
+    [-0.7, 'A slide: about two thirds of a head-width toward the target'],
+    [1.1, 'A sway: about one head-width away from the target'],
+  ])('sway of %d head widths reads "%s" (what it means, then how far)', (value, text) => {
     const r = bodyReadings([summary('face-on', { headSway: widths(value), hipSway: widths(0), spineAngleAddress: metric(null, false, 'Seen from the side'), spineAngleChange: metric(null, false) })]);
     expect(r.find((x) => x.key === 'headSway')!.text).toBe(text);
   });
@@ -240,8 +241,8 @@ describe('balance and posture readings', () => {
     const dtl = summary('down-the-line', { headSway: metric(null, false), hipSway: metric(null, false), spineAngleAddress: metric(34.6, true), spineAngleChange: metric(-11.2, true) });
     const both = bodyReadings([faceOn, dtl]);
     expect(both.map((x) => [x.key, x.text])).toEqual([
-      ['headSway', 'About a quarter of a head-width away from the target'],
-      ['hipSway', 'About half a head-width away from the target'],
+      ['headSway', 'Steady: about a quarter of a head-width away from the target'],
+      ['hipSway', 'Some movement: about half a head-width away from the target'],
       ['spineAngleAddress', '35° from upright'],
       ['spineAngleChange', 'Stood up by 11°'],
     ]);
@@ -251,7 +252,7 @@ describe('balance and posture readings', () => {
 
   it('shows sway from an older analysis, in centimetres, as head widths too', () => {
     const cm: Metric = { value: 7.5, unit: 'cm', measurable: true, confidence: 0.9, view: 'face-on' };
-    expect(bodyReadings([summary('face-on', { headSway: cm, hipSway: cm, spineAngleAddress: metric(null, false), spineAngleChange: metric(null, false) })])[0]!.text).toBe('About half a head-width away from the target');
+    expect(bodyReadings([summary('face-on', { headSway: cm, hipSway: cm, spineAngleAddress: metric(null, false), spineAngleChange: metric(null, false) })])[0]!.text).toBe('Some movement: about half a head-width away from the target');
   });
 });
 
@@ -276,10 +277,10 @@ describe('monthly progress rows', () => {
 describe('workout focus card: how the four areas were chosen, said once', () => {
   const choice = (source: 'matched' | 'default' | 'padding') => ({ category: 'Thoracic Spine Mobility' as const, source, reason: 'Your shoulder turn is under 85°' });
   it.each([
-    [['default', 'default', 'default', 'default'], "Nothing in this analysis pointed to one area, so today's workout builds on the standard four."],
-    [['matched', 'padding', 'padding', 'padding'], "Today's workout builds on these four areas: the first was chosen from this analysis, the other three make up the four of every workout."],
-    [['matched', 'matched', 'matched', 'padding'], "Today's workout builds on these four areas: the first three were chosen from this analysis, the last makes up the four of every workout."],
-    [['matched', 'matched', 'matched', 'matched'], "Today's workout builds on these four areas, each chosen from this analysis."],
+    [['default', 'default', 'default', 'default'], 'Nothing in this analysis pointed to one area, so your workout builds on the standard four.'],
+    [['matched', 'padding', 'padding', 'padding'], 'Your workout builds on these four areas. This analysis chose the first; the other three complete the standard four.'],
+    [['matched', 'matched', 'matched', 'padding'], 'Your workout builds on these four areas. This analysis chose the first three; the last completes the standard four.'],
+    [['matched', 'matched', 'matched', 'matched'], 'Your workout builds on these four areas, each chosen from this analysis.'],
   ] as const)('%j', (sources, text) => {
     expect(focusIntro(sources.map(choice))).toBe(text);
   });

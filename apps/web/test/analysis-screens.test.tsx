@@ -303,20 +303,27 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     return within(await screen.findByRole('region', { name: 'Workout Focus' }));
   }
 
-  it('shows the workout focus areas the figures selected, and the rule that chose each', async () => {
+  it('shows the workout focus areas the figures selected, why each suits this swing, and its exercises as links into the library', async () => {
     const card = await focusCard({
       mobilityAnalysis: { shoulderTurn: '70°', hipRotation: 'not measurable from this view', xFactor: 'not measurable from this view', spineAngle: 'not measurable from this view' },
       analysisResults: { balance: 'Stable and centred (head about a quarter of a head-width away from the target)' },
-      exerciseRecommendations: [{ category: 'Thoracic Spine Mobility', why: 'A freer upper back lets the shoulders turn fully.', exercises: ['Open Book Stretch', 'Quadruped Thoracic Rotation'] }],
+      exerciseRecommendations: [{ category: 'Thoracic Spine Mobility', why: 'A freer upper back lets the shoulders turn fully.', exercises: ['Open Book', 'Quadruped Thoracic Rotation'] }],
     });
     const areas = card.getAllByTestId('focus-area');
     expect(areas.map((a) => a.querySelector('b')!.textContent)).toEqual(['Thoracic Spine Mobility', 'Shoulder Mobility & Stability', 'Core Control & Rotational Strength', 'Lower Body Stability & Strength']);
-    expect(within(areas[0]!).getByText('Chosen because your shoulder turn is under 85°.')).toBeTruthy();
-    expect(within(areas[0]!).getByText('Open Book Stretch · Quadruped Thoracic Rotation')).toBeTruthy();
+    // The write-up's reason names what was measured; the rule's words would say it a second time.
+    expect(within(areas[0]!).getByText('A freer upper back lets the shoulders turn fully.')).toBeTruthy();
+    expect(within(areas[0]!).queryByText(/chosen because/i)).toBeNull();
+    const links = within(areas[0]!).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Open Book', '/exercises?search=Open+Book'],
+      ['Quadruped Thoracic Rotation', '/exercises?search=Quadruped+Thoracic+Rotation'],
+    ]);
+    // An area the write-up gave no reason for says which rule chose it.
     expect(within(areas[1]!).getByText('Chosen because your shoulder turn is under 75°.')).toBeTruthy();
     // How the last two came in is said once, above the areas, not under each of them.
-    expect(card.getByText("Today's workout builds on these four areas: the first two were chosen from this analysis, the other two make up the four of every workout.")).toBeTruthy();
-    expect(within(areas[2]!).queryByText(/chosen|make up/i)).toBeNull();
+    expect(card.getByText('Your workout builds on these four areas. This analysis chose the first two; the other two complete the standard four.')).toBeTruthy();
+    expect(within(areas[2]!).queryByText(/chosen|complete/i)).toBeNull();
   });
 
   it('says once, not under each area, that nothing pointed away from the standard four', async () => {
@@ -326,7 +333,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
       exerciseRecommendations: [],
     });
     expect(card.getAllByTestId('focus-area').map((a) => a.querySelector('b')!.textContent)).toEqual(['Core Control & Rotational Strength', 'Lower Body Stability & Strength', 'Thoracic Spine Mobility', 'Pelvic Mobility & Control']);
-    expect(card.getByText("Nothing in this analysis pointed to one area, so today's workout builds on the standard four.")).toBeTruthy();
+    expect(card.getByText('Nothing in this analysis pointed to one area, so your workout builds on the standard four.')).toBeTruthy();
     expect(card.queryByText(/chosen/i)).toBeNull();
   });
 

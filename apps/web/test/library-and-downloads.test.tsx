@@ -6,6 +6,7 @@ import type { ExerciseItem, VideoCatalogSummary } from '@swingfit/contracts';
 import { apiGet } from '../src/api/client';
 import { stubServer, type FakeServer } from './fake-server';
 import { ExerciseLibraryScreen } from '../src/screens/exercises/ExerciseLibraryScreen';
+import { libraryLink } from '../src/components/exercise/library-link';
 import { filterExercises, splitByPlan } from '../src/screens/exercises/library-logic';
 import { AdminDownloadsScreen } from '../src/screens/admin/downloads/AdminDownloadsScreen';
 import { fileSizeText, importResultText, summaryLine } from '../src/screens/admin/downloads/downloads-logic';
@@ -18,11 +19,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderWith(ui: React.ReactNode) {
+function renderWith(ui: React.ReactNode, at = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -56,6 +57,14 @@ describe('/exercises', () => {
     expect(free.getByText('Hard')).toBeTruthy();
     expect(free.getByText('2 sets')).toBeTruthy();
     expect(free.queryByText('Premium')).toBeNull();
+  });
+
+  it('opens searched for the exercise an analysis linked to (libraryLink)', async () => {
+    server.set('GET /api/exercises', { body: LIBRARY });
+    renderWith(<ExerciseLibraryScreen />, libraryLink('Open Book'));
+    await screen.findByText('Free Exercises');
+    expect((screen.getByPlaceholderText('Search exercises...') as HTMLInputElement).value).toBe('Open Book');
+    expect(screen.getAllByTestId('library-card').map((c) => c.getAttribute('aria-label'))).toEqual(['Open Book']);
   });
 
   it('searches name and description and filters by chip; nothing found shows the empty state', async () => {

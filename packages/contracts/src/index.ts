@@ -23,6 +23,7 @@ export * from './rules/mobility.js';
 export * from './rules/measurement-edition.js';
 export * from './rules/body-words.js';
 export * from './rules/focus-areas.js';
+export * from './rules/focus-exercises.js';
 export * from './rules/difficulty.js';
 export * from './rules/upload.js';
 export * from './rules/workout.js';

@@ -94,7 +94,7 @@ describe('explainFocusAreas', () => {
     const choices = explainFocusAreas(analysis);
     expect(choices.map((c) => c.category)).toEqual(deriveFocusAreas(analysis));
     expect(choices).toEqual([
-      { category: PELVIC, source: 'matched', reason: 'Your hip rotation is marked limited' },
+      { category: PELVIC, source: 'matched', reason: 'Your hip rotation is limited' },
       { category: THORACIC, source: 'matched', reason: 'Your shoulder turn is under 85°' },
       { category: SHOULDER, source: 'matched', reason: 'Your shoulder turn is under 75°' },
       { category: CORE, source: 'padding', reason: '' },
@@ -111,8 +111,8 @@ describe('explainFocusAreas', () => {
     const choices = explainFocusAreas({ analysisResults: { balance: 'Compromised: head and hips sway off the ball' }, mobilityAnalysis: { spineAngle: '35° at address, loss of 12° by impact (early extension)' } });
     expect(choices).toEqual([
       { category: CORE, source: 'matched', reason: 'Your spine angle shows early extension' },
-      { category: LOWER, source: 'matched', reason: 'Your balance is marked compromised' },
-      { category: ANKLE, source: 'matched', reason: 'Your balance is marked compromised' },
+      { category: LOWER, source: 'matched', reason: 'Your balance is compromised' },
+      { category: ANKLE, source: 'matched', reason: 'Your balance is compromised' },
       { category: THORACIC, source: 'padding', reason: '' },
     ]);
   });

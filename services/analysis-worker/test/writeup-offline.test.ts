@@ -70,10 +70,20 @@ describe('offline writer: launch monitor only', () => {
 });
 
 describe('offline writer: speed and distance standing apart', () => {
-  it('says each standing once, naming the figures that share it', () => {
+  it('says each standing once, naming the figures that share it, against the highest bar each clears', () => {
     const w = offlineWriteUp(input({ launchMonitor: launchData('driver', 'pga', { clubSpeed: 121, ballSpeed: 180, carry: 150, total: 170, spinRate: 2600, clubPath: 0, faceAngle: 0 }) }));
-    expect(w.launchMonitorAssessment).toContain('Club speed and ball speed are above the PGA Tour average and above the 15-handicap amateur average.');
-    expect(w.launchMonitorAssessment).toContain('Carry is below the PGA Tour average and below the 15-handicap amateur average.');
+    // Above the tour average says all (the amateur's lies below it); the strength says the same, not "above the amateur's".
+    expect(w.launchMonitorAssessment).toContain('Club speed and ball speed are above the PGA Tour average.');
+    expect(w.launchMonitorAssessment).toContain('Carry is below both the PGA Tour and the 15-handicap amateur average.');
+    expect(w.swingStrengths).toContain('Club speed is above the PGA Tour average.');
+    expect(w.swingStrengths.join(' ')).not.toContain('amateur');
+  });
+
+  it('calls a smash factor above the tour figure above it, not close to it', () => {
+    const w = offlineWriteUp(input({ launchMonitor: launchData('7-iron', 'pga', { clubSpeed: 90, ballSpeed: 128, carry: 170, total: 178, spinRate: 7000, clubPath: 0, faceAngle: 0 }) }));
+    expect(w.swingStrengths).toContain('Centred strike: your smash factor is above the tour figure.');
+    const close = offlineWriteUp(input({ launchMonitor: launchData('7-iron', 'pga', { clubSpeed: 90, ballSpeed: 120, carry: 170, total: 178, spinRate: 7000, clubPath: 0, faceAngle: 0 }) }));
+    expect(close.swingStrengths).toContain('Centred strike: your smash factor is close to the tour figure.');
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOCUS_CATEGORIES, PREMIUM_VIDEO_MESSAGE, VIDEO_NOT_IN_CATALOG, type ExerciseItem } from '@swingfit/contracts';
+import { FOCUS_CATEGORIES, FOCUS_EXERCISES, PREMIUM_VIDEO_MESSAGE, VIDEO_NOT_IN_CATALOG, type ExerciseItem } from '@swingfit/contracts';
 import { startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
 import { setPremium } from './workout-fixtures.js';
@@ -47,6 +47,18 @@ describe('the seeded catalog', () => {
       expect(e.sets, e.slug).toBeGreaterThanOrEqual(2);
       if (e.reps !== null) expect(e.reps, e.slug).toBeLessThanOrEqual(20);
       expect(JSON.stringify(e), e.slug).not.toMatch(/https?:|www\.|youtu/i);
+    }
+  });
+
+  it('holds every exercise an analysis names for a focus area, in that area and free, so any golfer can find and do it', () => {
+    for (const category of FOCUS_CATEGORIES) {
+      expect(FOCUS_EXERCISES[category].length, category).toBeGreaterThanOrEqual(2);
+      for (const name of FOCUS_EXERCISES[category]) {
+        const found = SEED_EXERCISES.find((e) => e.name === name);
+        expect(found, `${category}: ${name}`).toBeDefined();
+        expect(found!.category, name).toBe(category);
+        expect(found!.premium, name).toBe(false);
+      }
     }
   });
 });

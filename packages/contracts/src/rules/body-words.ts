@@ -9,6 +9,15 @@ export const HEAD_WIDTH_CM = 15;
 /** Sideways movement under this share of a head width is no movement the camera can tell from stillness. */
 export const UNMOVED_HEAD_WIDTHS = 0.15;
 
+/**
+ * Sideways movement of head or hips in the backswing, in widths of the golfer's own head (the camera gives
+ * no distances; a head is about 15 cm across): beyond two thirds of one (~10 cm) they are swaying (away
+ * from the target) or sliding (toward it) rather than turning…
+ */
+export const SWAY_HEAD_WIDTHS = 2 / 3;
+/** …and up to a third (~5 cm) they count as steady. */
+export const STEADY_HEAD_WIDTHS = 1 / 3;
+
 /** Up to this change of forward lean (degrees) between address and impact, posture counts as held. */
 export const POSTURE_HELD_DEG = 5;
 
@@ -31,4 +40,15 @@ export const swayHeadWidths = (value: number, unit: string): number => Math.abs(
 export function headWidthWords(size: number): string | null {
   if (size < UNMOVED_HEAD_WIDTHS) return null;
   return EASY_FRACTIONS.reduce((best, f) => (Math.abs(f[0] - size) < Math.abs(best[0] - size) ? f : best))[1];
+}
+
+/**
+ * What a sideways movement of `size` head widths means, in one or two words, for the figure's row on the
+ * detail page (the write-up says the same in sentences): steady, some movement, or a sway (away from the
+ * target) or slide (toward it).
+ */
+export function swayVerdict(size: number, awayFromTarget: boolean): string {
+  if (size <= STEADY_HEAD_WIDTHS) return 'Steady';
+  if (size <= SWAY_HEAD_WIDTHS) return 'Some movement';
+  return awayFromTarget ? 'A sway' : 'A slide';
 }

@@ -92,7 +92,7 @@ const because = (subject: string, value: string, words: readonly string[], phras
   return word ? `${subject} ${phrase(word)}` : null;
 };
 const shoulderUnder = (limit: number) => (input: ReturnType<typeof ruleInputs>) => {
-  if (text(input.shoulderTurn).includes('limited')) return 'Your shoulder turn is marked limited';
+  if (text(input.shoulderTurn).includes('limited')) return 'Your shoulder turn is limited';
   const d = input.shoulderDegrees;
   return d > 0 && d < limit ? `Your shoulder turn is under ${limit}°` : null;
 };
@@ -101,11 +101,11 @@ const shoulderUnder = (limit: number) => (input: ReturnType<typeof ruleInputs>) 
 const FOCUS_RULES: FocusRule[] = [
   { category: 'Core Control & Rotational Strength', match: (i) => because('Your spine angle shows', i.spineAngle, ['uprighting', 'early extension', 'loss'], (w) => (w === 'loss' ? 'a loss of posture' : w)) },
   { category: 'Postural Integrity', match: (i) => because('Your posture shows', i.posture, ['early extension', 'uprights'], (w) => (w === 'uprights' ? 'standing up through impact' : w)) },
-  { category: 'Lower Body Stability & Strength', match: (i) => because('Your balance is marked', i.balance, ['compromised', 'poor'], (w) => w) },
-  { category: 'Pelvic Mobility & Control', match: (i) => because('Your hip rotation is marked', i.hipRotation, ['limited', 'restricted'], (w) => w) },
+  { category: 'Lower Body Stability & Strength', match: (i) => because('Your balance is', i.balance, ['compromised', 'poor'], (w) => w) },
+  { category: 'Pelvic Mobility & Control', match: (i) => because('Your hip rotation is', i.hipRotation, ['limited', 'restricted'], (w) => w) },
   { category: 'Thoracic Spine Mobility', match: shoulderUnder(85) },
   { category: 'Shoulder Mobility & Stability', match: shoulderUnder(75) },
-  { category: 'Ankle Mobility & Foot Function', match: (i) => because('Your balance is marked', i.balance, ['compromised', 'unstable'], (w) => w) },
+  { category: 'Ankle Mobility & Foot Function', match: (i) => because('Your balance is', i.balance, ['compromised', 'unstable'], (w) => w) },
 ];
 
 /**

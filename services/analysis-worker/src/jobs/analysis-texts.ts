@@ -48,8 +48,13 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      an assessment with nothing to fix first says so without a parenthesis ("The areas to improve below
  *      are worth keeping an eye on"); a slow-motion video is said to be one, not how much slower (the
  *      motion cannot tell: contracts REAL_DOWNSWING_SEC)
+ *   10 the workout focus names exercises by their names in the exercise library (contracts
+ *      FOCUS_EXERCISES: 'Open Book', where it named an 'Open Book Stretch' the library does not hold); a
+ *      club speed at or above the tour average is said to be, not to be above the amateur's (which the
+ *      assessment beside it contradicted), and a smash factor well above the tour figure is above it, not
+ *      close to it
  */
-export const WRITE_UP_EDITION = 9;
+export const WRITE_UP_EDITION = 10;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -1,4 +1,4 @@
-import { POSTURE_HELD_DEG, deriveFocusAreas, headWidthWords, swayHeadWidths, type AnalysisResults, type ExerciseRecommendation, type FocusCategory, type MobilityAnalysis } from '@swingfit/contracts';
+import { FOCUS_EXERCISES, POSTURE_HELD_DEG, SWAY_HEAD_WIDTHS, deriveFocusAreas, headWidthWords, swayHeadWidths, type AnalysisResults, type ExerciseRecommendation, type FocusCategory, type MobilityAnalysis } from '@swingfit/contracts';
 import { metric, type MetricFact, type WriteUpFacts } from './facts.js';
 
 /*
@@ -9,13 +9,6 @@ import { metric, type MetricFact, type WriteUpFacts } from './facts.js';
 
 /** Beyond this spine-angle change (degrees) between address and impact the golfer has lost posture. */
 export const POSTURE_LOSS_DEG = 10;
-/**
- * Sideways movement, in widths of the golfer's own head (the camera gives no distances; a head is about
- * 15 cm across): beyond two thirds of one (~10 cm) head or hips are swaying rather than turning…
- */
-export const SWAY_HEAD_WIDTHS = 2 / 3;
-/** …and up to a third (~5 cm) they count as steady. */
-export const STEADY_HEAD_WIDTHS = 1 / 3;
 
 const NOT_MEASURABLE = 'not measurable from this view';
 /** A view that shows it, read too unsteadily to give a figure: filming again can help, another angle need not. */
@@ -110,14 +103,13 @@ export function measuredAnalysisText(facts: WriteUpFacts): MeasuredAnalysisText 
   return { mobilityAnalysis, analysisResults: { ...(posture ? { posture } : {}), balance, mobilityAnalysis } };
 }
 
+/** Why a focus area suits this swing; the exercises it names are the library's (contracts FOCUS_EXERCISES). */
 interface CategoryPlan {
-  exercises: string[];
   why: (facts: WriteUpFacts) => string;
 }
 
 const PLANS: Record<FocusCategory, CategoryPlan> = {
   'Core Control & Rotational Strength': {
-    exercises: ['Pallof Press', 'Dead Bug', 'Half-Kneeling Cable Chop'],
     why: (f) => {
       const change = metric(f, 'spineAngleChange');
       return measured(change) && extending(change)
@@ -126,7 +118,6 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     },
   },
   'Thoracic Spine Mobility': {
-    exercises: ['Open Book Stretch', 'Quadruped Thoracic Rotation', 'Foam Roller Thoracic Extension'],
     why: (f) => {
       const shoulder = metric(f, 'shoulderTurn');
       return measured(shoulder) && shoulder.verdict === 'below'
@@ -135,7 +126,6 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     },
   },
   'Lower Body Stability & Strength': {
-    exercises: ['Goblet Squat', 'Single-Leg Romanian Deadlift', 'Lateral Band Walk'],
     why: (f) => {
       const sway = metric(f, 'hipSway');
       return measured(sway) && swaying(sway)
@@ -144,7 +134,6 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     },
   },
   'Pelvic Mobility & Control': {
-    exercises: ['90/90 Hip Switches', 'Hip Controlled Articular Rotations', 'Standing Pelvic Rotations'],
     why: (f) => {
       const hips = metric(f, 'hipRotation');
       return measured(hips) && hips.verdict === 'below'
@@ -153,7 +142,6 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     },
   },
   'Shoulder Mobility & Stability': {
-    exercises: ['Wall Slides', 'Band External Rotation', 'Sleeper Stretch'],
     why: (f) => {
       const shoulder = metric(f, 'shoulderTurn');
       return measured(shoulder) && shoulder.verdict === 'below'
@@ -162,7 +150,6 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     },
   },
   'Postural Integrity': {
-    exercises: ['Dowel Hip Hinge', 'Glute Bridge', 'Wall Angels'],
     why: (f) => {
       const change = metric(f, 'spineAngleChange');
       return measured(change) && extending(change)
@@ -171,7 +158,6 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
     },
   },
   'Ankle Mobility & Foot Function': {
-    exercises: ['Knee-to-Wall Ankle Mobilisation', 'Single-Leg Balance Reach', 'Short Foot Exercise'],
     why: (f) => {
       const head = metric(f, 'headSway');
       return measured(head) && swaying(head)
@@ -184,5 +170,5 @@ const PLANS: Record<FocusCategory, CategoryPlan> = {
 /** The four focus categories for this swing, each with named exercises and why. */
 export function exerciseRecommendations(facts: WriteUpFacts): ExerciseRecommendation[] {
   const text = measuredAnalysisText(facts);
-  return deriveFocusAreas(text).map((category) => ({ category, why: PLANS[category].why(facts), exercises: [...PLANS[category].exercises] }));
+  return deriveFocusAreas(text).map((category) => ({ category, why: PLANS[category].why(facts), exercises: [...FOCUS_EXERCISES[category]] }));
 }

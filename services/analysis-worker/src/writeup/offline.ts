@@ -1,5 +1,5 @@
-import { POSTURE_HELD_DEG, TOUR_TEMPO_RATIO } from '@swingfit/contracts';
-import { exerciseRecommendations, extending, measured, STEADY_HEAD_WIDTHS, SWAY_HEAD_WIDTHS, swayDirection, swaySize } from './focus.js';
+import { POSTURE_HELD_DEG, STEADY_HEAD_WIDTHS, SWAY_HEAD_WIDTHS, TOUR_TEMPO_RATIO } from '@swingfit/contracts';
+import { exerciseRecommendations, extending, measured, swayDirection, swaySize } from './focus.js';
 import { buildFacts, launch, metric, type MetricFact, type WriteUpFacts } from './facts.js';
 import type { WriteUp, WriteUpInput } from './types.js';
 
@@ -10,7 +10,7 @@ import type { WriteUp, WriteUpInput } from './types.js';
  * the one thing to work on, without repeating them; the only numbers it writes are the targets.
  */
 
-/** Smash factor this close to the tour figure counts as a centred strike. */
+/** Smash factor this close to the tour figure counts as a centred strike (and further above it, above it). */
 const CENTRED_SMASH_GAP = 0.03;
 const SPIN_WINDOW_RPM = { driver: 500, '7-iron': 1000 } as const;
 
@@ -23,9 +23,14 @@ interface Finding {
   priority: number;
 }
 
-/** Above or below the tour and amateur averages, in words (the card shows the numbers). */
+/**
+ * Above or below the tour and amateur averages, in words (the card shows the numbers). At or above the
+ * tour average says all: the amateur average lies below it.
+ */
 function standing(diffFromTour: number | null, diffFromAmateur: number | null, tour: string): string {
   const side = (d: number) => (d === 0 ? 'level with' : d < 0 ? 'below' : 'above');
+  if (diffFromTour !== null && diffFromTour >= 0) return `${side(diffFromTour)} the ${tour} average`;
+  if (diffFromTour !== null && diffFromAmateur !== null && diffFromAmateur < 0) return `below both the ${tour} and the 15-handicap amateur average`;
   const parts = [
     ...(diffFromTour !== null ? [`${side(diffFromTour)} the ${tour} average`] : []),
     ...(diffFromAmateur !== null ? [`${side(diffFromAmateur)} the 15-handicap amateur average`] : []),
@@ -84,8 +89,12 @@ function launchSentences(facts: WriteUpFacts, club: WriteUpInput['club']): strin
 function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Finding[] {
   const findings: Finding[] = [];
   const speed = launch(facts, 'clubSpeed');
-  if (speed?.diffFromAmateur != null) {
-    if (speed.diffFromAmateur >= 0) findings.push({ priority: 5, strength: `Club speed is ${speed.diffFromAmateur === 0 ? 'level with' : 'above'} the 15-handicap amateur average.` });
+  // A strength is said against the higher bar it clears: above the tour average is not "above the amateur's".
+  const clears = (diff: number | null | undefined): diff is number => diff != null && diff >= 0;
+  const levelOrAbove = (diff: number) => (diff === 0 ? 'level with' : 'above');
+  if (speed && clears(speed.diffFromTour)) findings.push({ priority: 5, strength: `Club speed is ${levelOrAbove(speed.diffFromTour)} the ${facts.tour} average.` });
+  else if (speed?.diffFromAmateur != null) {
+    if (clears(speed.diffFromAmateur)) findings.push({ priority: 5, strength: `Club speed is ${levelOrAbove(speed.diffFromAmateur)} the 15-handicap amateur average.` });
     else
       findings.push({
         priority: 4,
@@ -96,7 +105,8 @@ function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Findin
   }
   const smash = launch(facts, 'smashFactor');
   if (smash && smash.tour !== null) {
-    if (smash.value >= smash.tour - CENTRED_SMASH_GAP) findings.push({ priority: 5, strength: 'Centred strike: your smash factor is close to the tour figure.' });
+    if (smash.value > smash.tour + CENTRED_SMASH_GAP) findings.push({ priority: 5, strength: 'Centred strike: your smash factor is above the tour figure.' });
+    else if (smash.value >= smash.tour - CENTRED_SMASH_GAP) findings.push({ priority: 5, strength: 'Centred strike: your smash factor is close to the tour figure.' });
     else
       findings.push({
         priority: 2,

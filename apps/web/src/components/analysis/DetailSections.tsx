@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, Dumbbell, Lightbulb, Minus, PersonStanding, Timer, TrendingUp, TriangleAlert, Images, Target } from 'lucide-react';
 import { SWING_EVENTS, TOUR_TEMPO_RATIO, readTempo, type ExerciseRecommendation, type FigureSource, type FocusAreaChoice, type MonthlyAverage, type PoseSummary } from '@swingfit/contracts';
+import { Link } from 'react-router';
 import { focusIntro } from './logic/focus-intro';
+import { libraryLink } from '../exercise/library-link';
 import { Badge, Card, CardHeader, Spinner } from '../ui';
 import { mobilityScale } from './logic/scales';
 import { sureness, type BodyReading, type MobilityReading } from './logic/mobility';
@@ -119,7 +121,25 @@ export function MobilityCard({ readings, body = [], notes = [] }: { readings: Mo
 
 /* ---------- workout focus ---------- */
 
-/** The workout's four focus areas, each with the rule (section 5) that chose it from this analysis. */
+/** The exercises an analysis names for one focus area, each a link to it in the library. */
+function LibraryExercises({ names }: { names: string[] }) {
+  return (
+    <p className="an-small">
+      In the exercise library:{' '}
+      {names.map((name, i) => (
+        <span key={name}>
+          {i > 0 && ' · '}
+          <Link to={libraryLink(name)}>{name}</Link>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/**
+ * The workout's four focus areas, each with why it suits this swing: the write-up's reason where the
+ * analysis has one (it names what was measured), else the rule (section 5) that chose the area.
+ */
 export function WorkoutFocusCard({ choices, exercises }: { choices: FocusAreaChoice[]; exercises: ExerciseRecommendation[] }) {
   return (
     <Card aria-label="Workout Focus">
@@ -131,9 +151,12 @@ export function WorkoutFocusCard({ choices, exercises }: { choices: FocusAreaCho
           return (
             <div key={c.category} className="an-exercise-rec" data-testid="focus-area">
               <b>{c.category}</b>
-              {c.source === 'matched' && <p className="an-small">{`Chosen because ${c.reason.charAt(0).toLowerCase()}${c.reason.slice(1)}.`}</p>}
-              {plan && plan.why && <p className="an-small">{plan.why}</p>}
-              {plan && plan.exercises.length > 0 && <p className="an-muted">{plan.exercises.join(' · ')}</p>}
+              {plan?.why ? (
+                <p className="an-small">{plan.why}</p>
+              ) : (
+                c.source === 'matched' && <p className="an-small">{`Chosen because ${c.reason.charAt(0).toLowerCase()}${c.reason.slice(1)}.`}</p>
+              )}
+              {plan && plan.exercises.length > 0 && <LibraryExercises names={plan.exercises} />}
             </div>
           );
         })}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Search, Star } from 'lucide-react';
 import { LIBRARY_FILTERS, type ExerciseItem, type LibraryFilter } from '@swingfit/contracts';
 import { Badge, Card, EmptyState, ErrorState, Spinner } from '../../components/ui';
 import { ExerciseImage } from '../../components/exercise/ExerciseImage';
 import { ExerciseMeta } from '../../components/exercise/ExerciseMeta';
+import { LIBRARY_SEARCH_PARAM } from '../../components/exercise/library-link';
 import { ExerciseDetailDialog } from './ExerciseDetailDialog';
 import { filterExercises, filterLabel, splitByPlan } from './library-logic';
 import '../../components/analysis/analysis.css';
@@ -56,10 +58,14 @@ function Section({ title, items, onOpen }: { title: string; items: ExerciseItem[
   );
 }
 
-/** /exercises: the whole library, searchable and filtered by mobility / strength / balance. */
+/**
+ * /exercises: the whole library, searchable and filtered by mobility / strength / balance. `?search=`
+ * opens it on one exercise (the analysis page's workout focus links each exercise it names here).
+ */
 export function ExerciseLibraryScreen() {
   const query = useQuery<ExerciseItem[]>({ queryKey: [EXERCISES_URL] });
-  const [search, setSearch] = useState('');
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get(LIBRARY_SEARCH_PARAM) ?? '');
   const [filter, setFilter] = useState<LibraryFilter>('all');
   const [open, setOpen] = useState<ExerciseItem | null>(null);
   const shown = filterExercises(query.data ?? [], search, filter);

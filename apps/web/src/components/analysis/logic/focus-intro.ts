@@ -9,9 +9,9 @@ const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four'] as const;
 export function focusIntro(choices: FocusAreaChoice[]): string {
   const matched = choices.filter((c) => c.source === 'matched').length;
   const padded = choices.filter((c) => c.source === 'padding').length;
-  if (matched === 0) return "Nothing in this analysis pointed to one area, so today's workout builds on the standard four.";
-  if (padded === 0) return "Today's workout builds on these four areas, each chosen from this analysis.";
-  const first = matched === 1 ? 'the first was' : `the first ${COUNT_WORDS[matched]} were`;
-  const rest = padded === 1 ? 'the last makes' : `the other ${COUNT_WORDS[padded]} make`;
-  return `Today's workout builds on these four areas: ${first} chosen from this analysis, ${rest} up the four of every workout.`;
+  if (matched === 0) return 'Nothing in this analysis pointed to one area, so your workout builds on the standard four.';
+  if (padded === 0) return 'Your workout builds on these four areas, each chosen from this analysis.';
+  const first = matched === 1 ? 'the first' : `the first ${COUNT_WORDS[matched]}`;
+  const rest = padded === 1 ? 'the last completes' : `the other ${COUNT_WORDS[padded]} complete`;
+  return `Your workout builds on these four areas. This analysis chose ${first}; ${rest} the standard four.`;
 }

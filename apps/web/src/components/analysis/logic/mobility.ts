@@ -1,4 +1,4 @@
-import { CONFIDENCE_BAR, POSTURE_HELD_DEG, extractMobilityValue, figureFromViews, headWidthWords, swayHeadWidths, type FigureSource, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, POSTURE_HELD_DEG, extractMobilityValue, figureFromViews, headWidthWords, swayHeadWidths, swayVerdict, type FigureSource, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
 import type { MobilityKey } from './scales';
 
 export interface MobilityReading {
@@ -91,12 +91,13 @@ export interface BodyReading {
   withheld?: 'view' | 'uncertain';
 }
 
-/** Sideways movement in head widths (or centimetres, from older analyses), in words. */
+/** Sideways movement in head widths (or centimetres, from older analyses), in words, with what it means. */
 function sway(metric: Metric): string {
   const value = metric.value!;
-  const words = headWidthWords(swayHeadWidths(value, metric.unit));
+  const size = swayHeadWidths(value, metric.unit);
+  const words = headWidthWords(size);
   if (words === null) return 'Stayed steady';
-  return `About ${words} ${value >= 0 ? 'away from' : 'toward'} the target`;
+  return `${swayVerdict(size, value >= 0)}: about ${words} ${value >= 0 ? 'away from' : 'toward'} the target`;
 }
 
 function posture(key: 'spineAngleAddress' | 'spineAngleChange', metric: Metric): string {
