@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileScreen } from '../src/screens/profile/ProfileScreen';
 import { Toaster, resetToasts } from '../src/components/ui/toast';
 import { AUTH_USER_KEY } from '../src/hooks/useAuth';
@@ -7,7 +7,10 @@ import { makeUser, testQueryClient, wrap } from './helpers';
 import type { SubscriptionDetails, User } from '@swingfit/contracts';
 import { BILLING_CONFIG_KEY, SUBSCRIPTION_KEY } from '../src/api/billing';
 
-afterEach(() => act(() => resetToasts()));
+afterEach(() => {
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+});
 
 function renderProfile(user: User | null, failing = false, billing?: { subscription: SubscriptionDetails; mode: 'local-test' | 'stripe' }) {
   const client = testQueryClient({ failing });
@@ -59,6 +62,35 @@ describe('profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Update Failed')).toBeTruthy();
     expect(screen.getByText('Failed to update profile. Please try again.')).toBeTruthy();
+  });
+
+  it('says under each field what is wrong before sending, with the rules the server uses', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderProfile(makeUser());
+    fireEvent.click(screen.getByRole('button', { name: /^Edit$/ }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'x@y' } });
+    fireEvent.change(screen.getByLabelText('Handicap'), { target: { value: '99999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Handicap').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Must be a number from -10 to 54')).toBeTruthy();
+    expect(screen.getByText('Must be a valid email address (at most 254 characters)')).toBeTruthy();
+    // Editing a field takes its message away.
+    fireEvent.change(screen.getByLabelText('Handicap'), { target: { value: '12' } });
+    expect(screen.queryByText('Must be a number from -10 to 54')).toBeNull();
+  });
+
+  it("keeps the 'Update Failed' toast and shows a 400's field errors under the fields", async () => {
+    const refusal = { message: 'Invalid body: handicap must be at most 54', errors: [{ field: 'handicap', message: 'must be at most 54' }] };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(refusal), { status: 400, headers: { 'content-type': 'application/json' } })));
+    renderProfile(makeUser());
+    fireEvent.click(screen.getByRole('button', { name: /^Edit$/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update Failed')).toBeTruthy();
+    expect(screen.getByText('Failed to update profile. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Must be at most 54')).toBeTruthy();
+    expect(screen.getByLabelText('Handicap').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('shows a free golfer the Free badge, the plans with checkout, and no payment method', () => {

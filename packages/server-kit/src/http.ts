@@ -109,15 +109,44 @@ interface AjvIssue {
 
 /** A 400 body for a schema failure: one `{ field, message }` per problem, and a sentence listing them. */
 function validationAnswer(error: { validation: AjvIssue[]; validationContext?: string }) {
-  const errors = error.validation.map((v) => {
+  const errors = withoutNullBranches(error.validation).map((v) => {
     const missing = typeof v.params?.missingProperty === 'string' ? `/${v.params.missingProperty}` : '';
     const extra = typeof v.params?.additionalProperty === 'string' ? `/${v.params.additionalProperty}` : '';
     const field = `${v.instancePath}${missing}${extra}`.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
-    const own = v.keyword === 'pattern' && typeof v.parentSchema?.errorMessage === 'string' ? v.parentSchema.errorMessage : undefined;
-    const fallback = v.keyword === 'pattern' ? 'contains characters that are not allowed' : (v.message ?? 'is invalid');
-    return { field, message: extra ? 'is not allowed' : (own ?? fallback) };
+    return { field, message: extra ? 'is not allowed' : issueWords(v) };
   });
   return { message: `Invalid ${error.validationContext ?? 'request'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors };
+}
+
+/**
+ * A nullable field is `anyOf [schema, null]`, and Ajv reports every branch: "must be <= 54; must be
+ * null; must match a schema in anyOf". The null branch and the anyOf summary say nothing a golfer can
+ * act on, so where the field's own branch explains the failure only that explanation is kept, and the
+ * nullable field reads like its non-null twin ("handicap must be at most 54").
+ */
+function withoutNullBranches(issues: AjvIssue[]): AjvIssue[] {
+  const nullable = new Set(issues.filter((v) => v.keyword === 'anyOf').map((v) => v.instancePath));
+  const isNoise = (v: AjvIssue) => nullable.has(v.instancePath) && (v.keyword === 'anyOf' || (v.keyword === 'type' && v.params?.type === 'null'));
+  return issues.filter((v) => !isNoise(v) || !issues.some((other) => other.instancePath === v.instancePath && !isNoise(other)));
+}
+
+/** Plain words for the limits a form shows: a schema's own `errorMessage` for a pattern, else Ajv's, reworded. */
+function issueWords(v: AjvIssue): string {
+  const limit = v.params?.limit;
+  switch (v.keyword) {
+    case 'pattern':
+      return typeof v.parentSchema?.errorMessage === 'string' ? v.parentSchema.errorMessage : 'contains characters that are not allowed';
+    case 'maximum':
+      return `must be at most ${limit}`;
+    case 'minimum':
+      return `must be at least ${limit}`;
+    case 'maxLength':
+      return `must be at most ${limit} characters`;
+    case 'format':
+      return v.params?.format === 'email' ? 'must be a valid email address' : (v.message ?? 'is invalid');
+    default:
+      return v.message ?? 'is invalid';
+  }
 }
 
 /** One route as Fastify registered it: what the fuzzer (and any other route-wide check) reads. */

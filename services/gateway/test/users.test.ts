@@ -82,6 +82,19 @@ describe('GET/PATCH /api/users/{id}', () => {
   });
 });
 
+describe('PATCH /api/users/{id} 400 wording', () => {
+  it('names email and handicap in plain words, a nullable handicap reading like a required one', async () => {
+    const { user, cookie } = await registerGolfer(h.app);
+    const res = await patch(user.id, { email: 'x@y', handicap: 99999 }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'email', message: 'must be a valid email address' },
+      { field: 'handicap', message: 'must be at most 54' },
+    ]);
+    expect(res.json().message).not.toMatch(/anyOf|must be null/);
+  });
+});
+
 describe('GET /api/auth/devices', () => {
   it('lists the user’s own live sessions and marks the current one', async () => {
     const { cookie, email, password } = await registerGolfer(h.app);

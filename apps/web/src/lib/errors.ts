@@ -6,3 +6,20 @@ export function errorText(err: unknown, fallback = 'Something went wrong. Please
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
+
+/**
+ * A 400's schema errors by top-level field ({ errors: [{ field: 'handicap', message: 'must be at most 54' }] }
+ * becomes { handicap: 'must be at most 54' }), so a form can show each under its input. Empty otherwise.
+ */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || err.status !== 400) return {};
+  const errors = (err.body as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return {};
+  const byField: Record<string, string> = {};
+  for (const e of errors as Array<{ field?: unknown; message?: unknown }>) {
+    if (typeof e?.field !== 'string' || typeof e.message !== 'string') continue;
+    const [field = e.field] = e.field.split('.');
+    byField[field] ??= e.message;
+  }
+  return byField;
+}

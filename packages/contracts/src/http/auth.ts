@@ -3,10 +3,15 @@ import { TrimmedText } from '../schema.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const Email = Type.String({ format: 'email', maxLength: 254 });
+/** RFC 5321's longest address. */
+export const EMAIL_MAX_LENGTH = 254;
+/** The longest first or last name, counted after trimming. */
+export const NAME_MAX_LENGTH = 80;
+
+const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
 const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 200 });
 /** A first or last name: checked after trimming (the server stores it trimmed), so '   ' is refused. */
-export const PersonName = TrimmedText({ minLength: 1, maxLength: 80 });
+export const PersonName = TrimmedText({ minLength: 1, maxLength: NAME_MAX_LENGTH });
 
 export const RegisterBody = Type.Object(
   {

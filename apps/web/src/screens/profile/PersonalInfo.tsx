@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
-import type { User, UserPatch } from '@swingfit/contracts';
-import { apiRequest } from '../../api/client';
+import { EMAIL_TAKEN, HANDICAP_RANGE, userPatchProblems, type User, type UserPatch, type UserPatchProblems } from '@swingfit/contracts';
+import { ApiError, apiRequest } from '../../api/client';
 import { AUTH_USER_KEY } from '../../hooks/useAuth';
+import { fieldErrors } from '../../lib/errors';
 import { Button, Card, CardHeader, DetailList, Field, Input, toast } from '../../components/ui';
 
 type Draft = { firstName: string; lastName: string; email: string; handicap: string; city: string; state: string };
@@ -36,6 +37,7 @@ export function PersonalInfo({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(user));
+  const [problems, setProblems] = useState<UserPatchProblems>({});
   const incomplete = !user.firstName || !user.lastName || user.handicap === null || !user.city || !user.state;
 
   const save = useMutation({
@@ -48,17 +50,29 @@ export function PersonalInfo({ user }: { user: User }) {
       setEditing(false);
       toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
     },
-    onError: () => toast({ title: 'Update Failed', description: 'Failed to update profile. Please try again.', variant: 'destructive' }),
+    onError: (err) => {
+      // The spec's toast stays; the 400's field errors (if any) say under each field what to change.
+      setProblems(err instanceof ApiError && err.serverMessage === EMAIL_TAKEN ? { email: EMAIL_TAKEN } : fieldErrors(err));
+      toast({ title: 'Update Failed', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
+    },
   });
 
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+    setProblems(({ [key]: _fixed, ...rest }) => rest);
+  };
   const startEdit = () => {
     setDraft(draftOf(user));
+    setProblems({});
     setEditing(true);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(patchOf(draft));
+    const patch = patchOf(draft);
+    // The schema the server validates with, checked first: a patch it would refuse is never sent.
+    const found = userPatchProblems(patch);
+    setProblems(found);
+    if (Object.keys(found).length === 0) save.mutate(patch);
   };
 
   const rows: Array<[string, string]> = [
@@ -82,7 +96,7 @@ export function PersonalInfo({ user }: { user: User }) {
         }
       />
       {editing ? (
-        <PersonalInfoForm draft={draft} set={set} saving={save.isPending} onCancel={() => setEditing(false)} onSubmit={submit} />
+        <PersonalInfoForm draft={draft} problems={problems} set={set} saving={save.isPending} onCancel={() => setEditing(false)} onSubmit={submit} />
       ) : (
         <DetailList rows={rows.map(([label, value]) => ({ label, value }))} />
       )}
@@ -92,29 +106,38 @@ export function PersonalInfo({ user }: { user: User }) {
 
 type FieldSetter = (key: keyof Draft) => (e: { target: { value: string } }) => void;
 
-/** The edit form: Save returns to the view on success, Cancel discards the draft. */
-function PersonalInfoForm({ draft, set, saving, onCancel, onSubmit }: { draft: Draft; set: FieldSetter; saving: boolean; onCancel: () => void; onSubmit: (e: FormEvent) => void }) {
+/** "must be …" as the sentence under a field: "Must be …". */
+const sentence = (problem: string | undefined) => problem && problem.charAt(0).toUpperCase() + problem.slice(1);
+
+type FormProps = { draft: Draft; problems: UserPatchProblems; set: FieldSetter; saving: boolean; onCancel: () => void; onSubmit: (e: FormEvent) => void };
+
+/**
+ * The edit form: Save returns to the view on success, Cancel discards the draft. noValidate: the
+ * browser's own bubbles would differ from the server's rules; the shared check speaks instead.
+ */
+function PersonalInfoForm({ draft, problems, set, saving, onCancel, onSubmit }: FormProps) {
+  const error = (field: keyof Draft) => sentence(problems[field]);
   return (
-    <form className="sf-stack" style={{ gap: 12 }} onSubmit={onSubmit}>
+    <form className="sf-stack" style={{ gap: 12 }} onSubmit={onSubmit} noValidate>
       <div className="sf-grid-2">
-        <Field label="First name">
+        <Field label="First name" error={error('firstName')}>
           <Input value={draft.firstName} onChange={set('firstName')} autoComplete="given-name" />
         </Field>
-        <Field label="Last name">
+        <Field label="Last name" error={error('lastName')}>
           <Input value={draft.lastName} onChange={set('lastName')} autoComplete="family-name" />
         </Field>
       </div>
-      <Field label="Email">
+      <Field label="Email" error={error('email')}>
         <Input type="email" value={draft.email} onChange={set('email')} autoComplete="email" required />
       </Field>
-      <Field label="Handicap">
-        <Input type="number" step={0.1} inputMode="decimal" value={draft.handicap} onChange={set('handicap')} />
+      <Field label="Handicap" error={error('handicap')}>
+        <Input type="number" step={0.1} min={HANDICAP_RANGE.min} max={HANDICAP_RANGE.max} inputMode="decimal" value={draft.handicap} onChange={set('handicap')} />
       </Field>
       <div className="sf-grid-2">
-        <Field label="City">
+        <Field label="City" error={error('city')}>
           <Input value={draft.city} onChange={set('city')} autoComplete="address-level2" />
         </Field>
-        <Field label="State">
+        <Field label="State" error={error('state')}>
           <Input value={draft.state} onChange={set('state')} autoComplete="address-level1" />
         </Field>
       </div>
