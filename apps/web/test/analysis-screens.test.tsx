@@ -137,6 +137,23 @@ describe('/analysis', () => {
     expect(screen.getByText('Error')).toBeTruthy();
   });
 
+  it('tells a free golfer detailed analysis is free for now and part of Premium, never that it is withheld', async () => {
+    server.set('GET /api/swing-analyses/user/7', { body: [analysis({ id: 3 })] });
+    renderAt('/analysis');
+    const notice = await screen.findByRole('region', { name: 'Premium notice' });
+    expect(notice.textContent).toContain('Detailed AI analysis is included free for now.');
+    expect(notice.textContent).toContain('It is part of Premium.');
+    expect(notice.textContent).not.toMatch(/is a Premium feature/);
+  });
+
+  it('shows a Premium golfer no Premium notice', async () => {
+    signedIn({ isPremium: true });
+    server.set('GET /api/swing-analyses/user/7', { body: [analysis({ id: 3 })] });
+    renderAt('/analysis');
+    expect(await screen.findByText('Analysis Complete')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Premium notice' })).toBeNull();
+  });
+
   it('reports a list that fails to load', async () => {
     server.set('GET /api/swing-analyses/user/7', { status: 500, body: { message: 'down' } });
     renderAt('/analysis');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Crown, History, Lock, Upload } from 'lucide-react';
+import { Crown, History, Sparkles, Upload } from 'lucide-react';
 import { apiRequest } from '../../api/client';
 import { Badge, Card, CardHeader, EmptyState, ErrorState, Spinner, buttonClass, toast } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
@@ -66,13 +66,17 @@ export function AnalysisListScreen() {
       <MonthlyAveragesCard userId={user.id} />
       <VideoUploadsSection />
 
+      {/*
+        The spec records two readings: detailed analysis is Premium, and analysis views are unlimited at
+        present. A free golfer sees the full analysis below, so the notice says both, without a lock.
+      */}
       {!user.isPremium && (
         <Card className="an-card--warn" aria-label="Premium notice">
           <p className="an-row">
-            <Lock size={16} /> <b>Detailed AI analysis is a Premium feature.</b>
+            <Sparkles size={16} aria-hidden /> <b>Detailed AI analysis is included free for now.</b>
           </p>
           <p className="an-muted an-mt-sm">
-            <Link to="/subscribe">Upgrade</Link> for weekly uploads, down-the-line analysis and advanced analytics.
+            It is part of Premium. <Link to="/subscribe">Upgrade</Link> for weekly uploads, down-the-line analysis and advanced analytics.
           </p>
         </Card>
       )}
