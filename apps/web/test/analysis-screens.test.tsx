@@ -167,9 +167,32 @@ describe('/analysis/{id}', () => {
     server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
   });
 
-  it('shows not found for a 404', async () => {
+  it('shows not found for a 404, with the way back to the list and no retry', async () => {
     renderAt('/analysis/99');
     expect(await screen.findByText('Analysis not found. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your analyses' }).getAttribute('href')).toBe('/analysis');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it.each(['abc', '0', '1.5', '99999999999999999999'])('shows not found for the malformed id %s without asking the server', async (id) => {
+    renderAt(`/analysis/${id}`);
+    expect(await screen.findByText('Analysis not found. Please try again.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/swing-analyses/'))).toBe(false);
+  });
+
+  it('shows not found when the server refuses the id itself (400)', async () => {
+    server.set('GET /api/swing-analyses/12', { status: 400, body: { message: 'Invalid params: id must be at most 9007199254740991' } });
+    renderAt('/analysis/12');
+    expect(await screen.findByText('Analysis not found. Please try again.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('keeps the retry for a server error', async () => {
+    server.set('GET /api/swing-analyses/3', { status: 500, body: { message: 'down' } });
+    renderAt('/analysis/3');
+    expect(await screen.findByText('Failed to load the analysis. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it.each([

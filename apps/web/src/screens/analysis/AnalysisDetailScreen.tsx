@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Dumbbell, Upload, Video } from 'lucide-react';
-import { TIMING_MS, explainFocusAreas, tempoSource, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
+import { MAX_ID, TIMING_MS, explainFocusAreas, tempoSource, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
 import { ApiError } from '../../api/client';
-import { Badge, Card, CardHeader, ErrorState, Spinner, buttonClass } from '../../components/ui';
+import { Badge, Card, CardHeader, EmptyState, ErrorState, Spinner, buttonClass } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
 import { analysisUrls } from '../../components/analysis/logic/api';
 import { analysisErrorMessage, clubLabel, parseMaybeJson } from '../../components/analysis/logic/analysis-state';
@@ -113,13 +113,27 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
   );
 }
 
+/** A path id the API could answer: a whole number from 1 to MAX_ID. 'abc', '0' or '1.5' is no analysis at all. */
+function isAnalysisId(id: string | undefined): id is string {
+  return id !== undefined && /^[1-9]\d*$/.test(id) && Number(id) <= MAX_ID;
+}
+
+/**
+ * No such analysis (or not this golfer's, which the server answers the same way): a retry would get
+ * the same answer, so the way out is the list. 400 is the server refusing the id itself.
+ */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
 /** /analysis/{id}: the full analysis of one swing. */
 export function AnalysisDetailScreen() {
   const { id } = useParams();
   useMinuteTick();
+  const validId = isAnalysisId(id);
   const query = useQuery<SwingAnalysis>({
     queryKey: [analysisUrls.one(id ?? '')],
-    enabled: !!id,
+    enabled: validId,
     // While the worker is still running, keep the page current at the status poll's pace.
     refetchInterval: (q) => (q.state.data && q.state.data.technicalDetails === null ? TIMING_MS.analysisStatusPoll : false),
   });
@@ -131,13 +145,25 @@ export function AnalysisDetailScreen() {
       </div>
     );
   }
-  if (!id || query.isError || !query.data) {
-    const notFound = !id || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403));
+  if (!validId || query.isError || !query.data) {
+    const notFound = !validId || isNotFound(query.error);
     return (
       <div className="an-screen">
         <BackLink />
         <Card>
-          <ErrorState title={notFound ? NOT_FOUND_TEXT : 'Failed to load the analysis. Please try again.'} onRetry={notFound ? undefined : () => void query.refetch()} />
+          {notFound ? (
+            <EmptyState
+              title={NOT_FOUND_TEXT}
+              text="There is no swing analysis at this address. Your analyses are listed on the Swing Analysis page."
+              action={
+                <Link to="/analysis" className={buttonClass('outline')}>
+                  Go to your analyses
+                </Link>
+              }
+            />
+          ) : (
+            <ErrorState title="Failed to load the analysis. Please try again." onRetry={() => void query.refetch()} />
+          )}
         </Card>
       </div>
     );
