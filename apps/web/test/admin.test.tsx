@@ -6,7 +6,7 @@ import { ApiError, apiGet } from '../src/api/client';
 import { AppRoutes } from '../src/App';
 import { Toaster, resetToasts } from '../src/components/ui/toast';
 import { adminLoginError } from '../src/screens/admin/AdminLoginScreen';
-import { auditSentence, durationText, queueLabel, usageText } from '../src/screens/admin/format';
+import { auditSentence, durationText, queueLabel, usageResetText, usageText } from '../src/screens/admin/format';
 import { wrap } from './helpers';
 
 /*
@@ -210,13 +210,23 @@ describe('/admin', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
   });
 
+  it.each([
+    ['videoUploadsUsed', 'Successfully reset Video Uploads for user'],
+    ['analysisViewsUsed', 'Successfully reset Analysis Views for user'],
+    ['workoutViewsUsed', 'Successfully reset Workout Views for user'],
+  ] as const)('the reset toast names %s by its label', (field, text) => {
+    expect(usageResetText(field)).toBe(text);
+  });
+
   it("resets a counter with the 'Usage Reset' toast, or says 'Reset Failed'", async () => {
     signedInAdmin([user()]);
     routes['POST /api/admin/users/12/reset-usage'] = (body) => ({ status: 200, body: { message: `Successfully reset ${(body as { field: string }).field} for user`, user: user({ videoUploadsUsed: 0 }) } });
     renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Reset Video Uploads for ann@example.com' }));
     expect(await screen.findByText('Usage Reset')).toBeTruthy();
-    expect(screen.getByText('Successfully reset videoUploadsUsed for user')).toBeTruthy();
+    // {field} is the counter's label as the list shows it, whatever the server's own message says.
+    expect(screen.getByText('Successfully reset Video Uploads for user')).toBeTruthy();
+    expect(screen.queryByText(/videoUploadsUsed/)).toBeNull();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ field: 'videoUploadsUsed' });
 
     routes['POST /api/admin/users/12/reset-usage'] = { status: 500, body: { message: 'Internal server error' } };

@@ -5,7 +5,7 @@ import { apiRequest } from '../../api/client';
 import { Badge, Button, toast } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { isAdminAuthError, refreshAdminLists } from './api';
-import { USAGE_COUNTERS, usageText } from './format';
+import { USAGE_COUNTERS, usageResetText, usageText } from './format';
 
 function Counter({ label, used, limit, email, pending, onReset }: { label: string; used: number; limit: number; email: string; pending: boolean; onReset: () => void }) {
   const limited = limit < 999;
@@ -35,8 +35,8 @@ export function UserCard({ user, onOpen }: { user: AdminUser; onOpen: (user: Adm
   const queryClient = useQueryClient();
   const reset = useMutation({
     mutationFn: (field: UsageField) => apiRequest<ResetUsageResponse>('POST', `/api/admin/users/${user.id}/reset-usage`, { field }),
-    onSuccess: async (res) => {
-      toast({ title: 'Usage Reset', description: res.message });
+    onSuccess: async (_res, field) => {
+      toast({ title: 'Usage Reset', description: usageResetText(field) });
       await refreshAdminLists(queryClient);
     },
     onError: (error) => {

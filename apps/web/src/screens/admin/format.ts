@@ -10,6 +10,12 @@ export const USAGE_COUNTERS: ReadonlyArray<{ field: UsageField; label: string; l
 
 const COUNTER_LABEL = Object.fromEntries(USAGE_COUNTERS.map((c) => [c.field, c.label])) as Record<string, string>;
 
+/**
+ * The spec's 'Usage Reset' toast text, {field} being the counter as the list labels it ("Video
+ * Uploads"), not the column the server names in its answer ("videoUploadsUsed").
+ */
+export const usageResetText = (field: UsageField) => `Successfully reset ${COUNTER_LABEL[field] ?? field} for user`;
+
 /** "1 / 1" for a limited counter, "3 / Unlimited" when the plan has no limit (999, spec section 9). */
 export const usageText = (used: number, limit: number) => `${used} / ${limit >= UNLIMITED ? 'Unlimited' : limit}`;
 
