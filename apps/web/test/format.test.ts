@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeGreeting, initials, relativeTime, unreadBadgeText } from '../src/lib/format';
+import { fileSize, homeGreeting, initials, relativeTime, unreadBadgeText } from '../src/lib/format';
 
 describe('initials (avatar)', () => {
   it.each([
@@ -45,5 +45,21 @@ describe('relative time', () => {
     ['2026-04-28T12:00:00Z', '3d ago'],
   ])('%s → %s', (iso, expected) => {
     expect(relativeTime(iso, now)).toBe(expected);
+  });
+});
+
+describe('file size (upload form)', () => {
+  it.each([
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [1023, '1023 bytes'],
+    [2048, '2 KB'],
+    [2000, '2 KB'],
+    [500 * 1024, '500 KB'],
+    [1024 * 1024 - 1, '1.0 MB'],
+    [1024 * 1024, '1.0 MB'],
+    [12.34 * 1024 * 1024, '12.3 MB'],
+  ])('%i bytes → %s', (bytes, expected) => {
+    expect(fileSize(bytes)).toBe(expected);
   });
 });

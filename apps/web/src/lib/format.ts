@@ -41,3 +41,17 @@ export function formatDate(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
+
+const BYTES_PER_KB = 1024;
+const BYTES_PER_MB = 1024 * BYTES_PER_KB;
+
+/**
+ * A chosen file's size: '2 KB' under a megabyte ('0.0 MB' reads as an empty file), '12.3 MB' above,
+ * and bytes only for a file under one kilobyte.
+ */
+export function fileSize(bytes: number): string {
+  if (bytes < BYTES_PER_KB) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const kb = Math.round(bytes / BYTES_PER_KB);
+  if (kb < BYTES_PER_KB) return `${kb} KB`;
+  return `${(bytes / BYTES_PER_MB).toFixed(1)} MB`;
+}

@@ -5,6 +5,7 @@ import { ArrowLeft, Crown, Gauge, Lock, Upload, Video } from 'lucide-react';
 import { UPLOAD_BOUNDS, smashFactor, type UploadStatus, type VideoField } from '@swingfit/contracts';
 import { Badge, Button, Card, CardHeader, Field, Input, ProgressBar, Select, Spinner, buttonClass, toast } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
+import { fileSize } from '../../lib/format';
 import { refreshAnalysisData, useUploadStatus } from '../../components/analysis/queries';
 import { uploadFailureToast, uploadSwingVideos } from '../../components/analysis/logic/api';
 import {
@@ -22,10 +23,6 @@ import '../../components/analysis/analysis.css';
 const ACCEPT = 'video/*,.mp4,.mov,.avi,.mpg,.mpeg,.wmv,.webm,.flv,.m4v,.3gp,.mkv';
 
 export const FREE_LIMIT_TEXT = "You've used your free video upload. Upgrade to premium for weekly uploads.";
-
-function formatSize(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** The 'Upload Limit Reached' gate of section 2. */
 export function UploadLimitGate({ status }: { status: UploadStatus }) {
@@ -75,7 +72,7 @@ function VideoPicker({ field, label, hint, file, onPick }: { field: VideoField; 
         <b>{label}</b>
         {file ? (
           <span>
-            {file.name} · {formatSize(file.size)}
+            {file.name} · {fileSize(file.size)}
           </span>
         ) : (
           <span className="an-small">{hint}</span>
