@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOCUS_CATEGORIES, FOCUS_EXERCISES, PREMIUM_VIDEO_MESSAGE, VIDEO_NOT_IN_CATALOG, type ExerciseItem } from '@swingfit/contracts';
+import { FALLBACK_EXERCISE_IMAGE, FOCUS_CATEGORIES, FOCUS_EXERCISES, PREMIUM_VIDEO_MESSAGE, VIDEO_NOT_IN_CATALOG, categoryIllustration, type ExerciseItem } from '@swingfit/contracts';
 import { startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
 import { setPremium } from './workout-fixtures.js';
 import { SEED_EXERCISES } from '../src/catalog/seed.js';
+import { EXERCISE_POSITIONS, positionIllustration } from '../src/catalog/seed-types.js';
+import { seedExerciseCatalog } from '../src/services/catalog-seed.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,5 +135,56 @@ describe('GET /api/youtube/embed/{videoId}', () => {
     expect((await embed('hiddenVid01')).statusCode).toBe(403);
     for (const bad of ['short', 'has%20space1', 'x'.repeat(12)]) expect((await embed(bad)).statusCode).toBe(400);
     expect((await h.app.inject({ method: 'GET', url: `/api/youtube/embed/${TEST_VIDEO}` })).statusCode).toBe(401);
+  });
+});
+
+describe('the exercise pictures', () => {
+  const artDir = fileURLToPath(new URL('../../../apps/web/public/exercise-art/', import.meta.url));
+  const artFiles = new Set(readdirSync(artDir));
+  const position = (slug: string) => SEED_EXERCISES.find((e) => e.slug === slug)!.position;
+
+  it('shows each exercise the drawing of its body position, a file the web app serves, with every drawing in use', () => {
+    for (const e of SEED_EXERCISES) {
+      expect(e.imageUrl, e.slug).toBe(positionIllustration(e.position));
+      expect(artFiles.has(e.imageUrl.replace('/exercise-art/', '')), `${e.slug}: ${e.imageUrl}`).toBe(true);
+    }
+    for (const p of EXERCISE_POSITIONS) expect(SEED_EXERCISES.some((e) => e.position === p), p).toBe(true);
+    // The category drawings stay for stored rows and clients that still name them, and the fallback with them.
+    for (const category of FOCUS_CATEGORIES) expect(artFiles.has(categoryIllustration(category).replace('/exercise-art/', '')), category).toBe(true);
+    expect(artFiles.has(FALLBACK_EXERCISE_IMAGE.replace('/exercise-art/', ''))).toBe(true);
+  });
+
+  it('draws floor, kneeling and one-leg exercises in their own positions, not standing', () => {
+    expect(position('dead-bug')).toBe('supine');
+    expect(position('glute-bridge')).toBe('supine');
+    expect(position('figure-four-stretch')).toBe('supine');
+    expect(position('bird-dog')).toBe('quadruped');
+    expect(position('cat-cow')).toBe('quadruped');
+    expect(position('clamshell')).toBe('side-lying');
+    expect(position('open-book')).toBe('side-lying');
+    expect(position('prone-cobra')).toBe('prone');
+    expect(position('single-leg-balance')).toBe('one-leg');
+    expect(position('side-plank')).toBe('plank');
+    expect(position('ninety-ninety-hip-switch')).toBe('seated-floor');
+    expect(position('half-kneeling-hip-flexor-stretch')).toBe('half-kneeling');
+    expect(position('wall-slide')).toBe('wall');
+    const floorWords = /\b(lie|kneel|sit on the floor|all fours|plank)\b/i;
+    for (const e of SEED_EXERCISES.filter((x) => x.position === 'standing')) expect(e.instructions[0], e.slug).not.toMatch(floorWords);
+  });
+
+  it('labels every drawing for screen readers', () => {
+    for (const file of [...artFiles].filter((f) => f.endsWith('.svg'))) {
+      const svg = readFileSync(`${artDir}${file}`, 'utf8');
+      expect(svg, file).toMatch(/^<svg [^>]*viewBox="0 0 200 200"[^>]*role="img"[^>]*aria-label="[^"]{8,}"/);
+      expect(svg, file).toMatch(/<title>[^<]{8,}<\/title>/);
+      expect(svg.length, file).toBeLessThan(2500);
+    }
+  });
+
+  it('gives an existing install the position pictures on its next start', async () => {
+    await h.deps.db.updateTable('exercises').set({ image_url: categoryIllustration('Core Control & Rotational Strength') }).where('slug', '=', 'dead-bug').execute();
+    await seedExerciseCatalog(h.deps.db);
+    const row = await h.deps.db.selectFrom('exercises').select('image_url').where('slug', '=', 'dead-bug').executeTakeFirstOrThrow();
+    expect(row.image_url).toBe('/exercise-art/position-supine.svg');
   });
 });

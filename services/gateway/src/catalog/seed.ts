@@ -1,4 +1,4 @@
-import type { SeedCategory, SeedExercise } from './seed-types.js';
+import { positionIllustration, type SeedCategory, type SeedExercise } from './seed-types.js';
 import { coreControl } from './exercises/core-control.js';
 import { thoracicSpine } from './exercises/thoracic-spine.js';
 import { lowerBody } from './exercises/lower-body.js';
@@ -10,6 +10,10 @@ import { ankleFoot } from './exercises/ankle-foot.js';
 /** The seeded exercise catalog, in the fixed focus-category order. */
 export const SEED_CATEGORIES: readonly SeedCategory[] = [coreControl, thoracicSpine, lowerBody, pelvic, shoulder, posture, ankleFoot];
 
-export const SEED_EXERCISES: ReadonlyArray<SeedExercise & { category: SeedCategory['category'] }> = SEED_CATEGORIES.flatMap((c) =>
-  c.exercises.map((e) => ({ ...e, category: c.category })),
+/**
+ * Every seeded exercise with its category and its picture: the drawing of its body position (the
+ * category drawings stay in the web app for rows and clients that still name them).
+ */
+export const SEED_EXERCISES: ReadonlyArray<SeedExercise & { category: SeedCategory['category']; imageUrl: string }> = SEED_CATEGORIES.flatMap((c) =>
+  c.exercises.map((e) => ({ ...e, category: c.category, imageUrl: positionIllustration(e.position) })),
 );

@@ -1,4 +1,3 @@
-import { categoryIllustration } from '@swingfit/contracts';
 import type { Logger } from 'pino';
 import type { GatewayDeps } from '../deps.js';
 import { upsertExercises } from '../db/catalog-repository.js';
@@ -25,7 +24,7 @@ export async function seedExerciseCatalog(db: GatewayDeps['db'], logger?: Logger
       sets: e.sets,
       repetitions: e.reps,
       isPremium: e.premium,
-      imageUrl: categoryIllustration(e.category),
+      imageUrl: e.imageUrl,
       equipment: e.equipment,
     })),
   );

@@ -23,6 +23,7 @@ export const ankleFoot: SeedCategory = {
       reps: 12,
       premium: false,
       equipment: 'Wall',
+      position: 'split-stance',
     },
     {
       slug: 'calf-raise',
@@ -42,6 +43,7 @@ export const ankleFoot: SeedCategory = {
       reps: 15,
       premium: false,
       equipment: 'Bodyweight, wall',
+      position: 'standing',
     },
     {
       slug: 'single-leg-balance',
@@ -61,6 +63,7 @@ export const ankleFoot: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Bodyweight',
+      position: 'one-leg',
     },
     {
       slug: 'short-foot',
@@ -81,6 +84,7 @@ export const ankleFoot: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Bodyweight',
+      position: 'seated-chair',
     },
     {
       slug: 'toe-yoga',
@@ -101,6 +105,7 @@ export const ankleFoot: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Bodyweight',
+      position: 'seated-chair',
     },
     {
       slug: 'heel-and-toe-walks',
@@ -120,6 +125,7 @@ export const ankleFoot: SeedCategory = {
       reps: 15,
       premium: false,
       equipment: 'Bodyweight',
+      position: 'standing',
     },
     {
       slug: 'single-leg-balance-club-reach',
@@ -140,6 +146,7 @@ export const ankleFoot: SeedCategory = {
       reps: 8,
       premium: true,
       equipment: 'Golf club',
+      position: 'one-leg',
     },
     {
       slug: 'banded-ankle-dorsiflexion',
@@ -160,6 +167,7 @@ export const ankleFoot: SeedCategory = {
       reps: 12,
       premium: true,
       equipment: 'Heavy resistance band',
+      position: 'split-stance',
     },
     {
       slug: 'eccentric-single-leg-calf-raise',
@@ -180,6 +188,7 @@ export const ankleFoot: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Step',
+      position: 'one-leg',
     },
     {
       slug: 'star-excursion-reach',
@@ -200,6 +209,7 @@ export const ankleFoot: SeedCategory = {
       reps: 6,
       premium: true,
       equipment: 'Bodyweight',
+      position: 'one-leg',
     },
     {
       slug: 'stance-pressure-shifts',
@@ -220,6 +230,7 @@ export const ankleFoot: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Bodyweight',
+      position: 'golf-posture',
     },
   ],
 };

@@ -23,6 +23,7 @@ export const coreControl: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Bodyweight, mat',
+      position: 'supine',
     },
     {
       slug: 'bird-dog',
@@ -43,6 +44,7 @@ export const coreControl: SeedCategory = {
       reps: 8,
       premium: false,
       equipment: 'Bodyweight, mat',
+      position: 'quadruped',
     },
     {
       slug: 'front-plank',
@@ -63,6 +65,7 @@ export const coreControl: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Bodyweight, mat',
+      position: 'plank',
     },
     {
       slug: 'side-plank',
@@ -82,6 +85,7 @@ export const coreControl: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Bodyweight, mat',
+      position: 'plank',
     },
     {
       slug: 'pallof-press',
@@ -102,6 +106,7 @@ export const coreControl: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Resistance band',
+      position: 'standing',
     },
     {
       slug: 'seated-club-rotation',
@@ -122,6 +127,7 @@ export const coreControl: SeedCategory = {
       reps: 12,
       premium: false,
       equipment: 'Golf club, chair',
+      position: 'seated-chair',
     },
     {
       slug: 'half-kneeling-band-chop',
@@ -142,6 +148,7 @@ export const coreControl: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Resistance band',
+      position: 'half-kneeling',
     },
     {
       slug: 'half-kneeling-band-lift',
@@ -162,6 +169,7 @@ export const coreControl: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Resistance band',
+      position: 'half-kneeling',
     },
     {
       slug: 'med-ball-rotational-throw',
@@ -182,6 +190,7 @@ export const coreControl: SeedCategory = {
       reps: 6,
       premium: true,
       equipment: 'Medicine ball, solid wall',
+      position: 'standing',
     },
     {
       slug: 'stir-the-pot',
@@ -201,6 +210,7 @@ export const coreControl: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Stability ball',
+      position: 'plank',
     },
     {
       slug: 'split-stance-band-rotation',
@@ -221,6 +231,7 @@ export const coreControl: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Resistance band',
+      position: 'split-stance',
     },
   ],
 };

@@ -23,6 +23,7 @@ export const lowerBody: SeedCategory = {
       reps: 12,
       premium: false,
       equipment: 'Bodyweight',
+      position: 'squat',
     },
     {
       slug: 'glute-bridge',
@@ -43,6 +44,7 @@ export const lowerBody: SeedCategory = {
       reps: 12,
       premium: false,
       equipment: 'Bodyweight, mat',
+      position: 'supine',
     },
     {
       slug: 'split-squat',
@@ -63,6 +65,7 @@ export const lowerBody: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Bodyweight',
+      position: 'split-stance',
     },
     {
       slug: 'lateral-band-walk',
@@ -83,6 +86,7 @@ export const lowerBody: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Mini band',
+      position: 'squat',
     },
     {
       slug: 'single-leg-rdl-reach',
@@ -103,6 +107,7 @@ export const lowerBody: SeedCategory = {
       reps: 8,
       premium: false,
       equipment: 'Bodyweight',
+      position: 'one-leg-hinge',
     },
     {
       slug: 'step-up',
@@ -123,6 +128,7 @@ export const lowerBody: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Step or bench',
+      position: 'one-leg',
     },
     {
       slug: 'goblet-squat',
@@ -143,6 +149,7 @@ export const lowerBody: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Dumbbell or kettlebell',
+      position: 'squat',
     },
     {
       slug: 'rear-foot-elevated-split-squat',
@@ -163,6 +170,7 @@ export const lowerBody: SeedCategory = {
       reps: 8,
       premium: true,
       equipment: 'Bench',
+      position: 'split-stance',
     },
     {
       slug: 'single-leg-glute-bridge',
@@ -183,6 +191,7 @@ export const lowerBody: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Bodyweight, mat',
+      position: 'supine',
     },
     {
       slug: 'lateral-bound-and-stick',
@@ -203,6 +212,7 @@ export const lowerBody: SeedCategory = {
       reps: 6,
       premium: true,
       equipment: 'Bodyweight',
+      position: 'one-leg',
     },
     {
       slug: 'lateral-lunge',
@@ -223,6 +233,7 @@ export const lowerBody: SeedCategory = {
       reps: 8,
       premium: true,
       equipment: 'Bodyweight',
+      position: 'squat',
     },
   ],
 };

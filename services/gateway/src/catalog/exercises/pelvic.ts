@@ -23,6 +23,7 @@ export const pelvic: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Mat',
+      position: 'seated-floor',
     },
     {
       slug: 'golf-posture-pelvic-tilt',
@@ -43,6 +44,7 @@ export const pelvic: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Golf club',
+      position: 'golf-posture',
     },
     {
       slug: 'standing-hip-circles',
@@ -63,6 +65,7 @@ export const pelvic: SeedCategory = {
       reps: 5,
       premium: false,
       equipment: 'Wall or golf club for balance',
+      position: 'one-leg',
     },
     {
       slug: 'half-kneeling-hip-flexor-stretch',
@@ -83,6 +86,7 @@ export const pelvic: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Mat',
+      position: 'half-kneeling',
     },
     {
       slug: 'figure-four-stretch',
@@ -103,6 +107,7 @@ export const pelvic: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Mat',
+      position: 'supine',
     },
     {
       slug: 'clamshell',
@@ -123,6 +128,7 @@ export const pelvic: SeedCategory = {
       reps: 15,
       premium: false,
       equipment: 'Mat, optional mini band',
+      position: 'side-lying',
     },
     {
       slug: 'hip-airplane',
@@ -143,6 +149,7 @@ export const pelvic: SeedCategory = {
       reps: 6,
       premium: true,
       equipment: 'Bodyweight, wall for support',
+      position: 'one-leg-hinge',
     },
     {
       slug: 'seated-hip-internal-rotation-lift',
@@ -163,6 +170,7 @@ export const pelvic: SeedCategory = {
       reps: 8,
       premium: true,
       equipment: 'Mat',
+      position: 'seated-floor',
     },
     {
       slug: 'rocking-frog-stretch',
@@ -182,6 +190,7 @@ export const pelvic: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Mat',
+      position: 'quadruped',
     },
     {
       slug: 'pelvic-turn-drill',
@@ -202,6 +211,7 @@ export const pelvic: SeedCategory = {
       reps: 12,
       premium: true,
       equipment: 'Golf club',
+      position: 'golf-posture',
     },
     {
       slug: 'cossack-squat',
@@ -222,6 +232,7 @@ export const pelvic: SeedCategory = {
       reps: 8,
       premium: true,
       equipment: 'Bodyweight',
+      position: 'squat',
     },
   ],
 };

@@ -23,6 +23,7 @@ export const posture: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Wall',
+      position: 'wall',
     },
     {
       slug: 'chin-tuck',
@@ -42,6 +43,7 @@ export const posture: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Bodyweight',
+      position: 'standing',
     },
     {
       slug: 'club-hip-hinge',
@@ -62,6 +64,7 @@ export const posture: SeedCategory = {
       reps: 12,
       premium: false,
       equipment: 'Golf club',
+      position: 'hip-hinge',
     },
     {
       slug: 'prone-cobra',
@@ -82,6 +85,7 @@ export const posture: SeedCategory = {
       reps: 8,
       premium: false,
       equipment: 'Mat',
+      position: 'prone',
     },
     {
       slug: 'prone-swimmer',
@@ -102,6 +106,7 @@ export const posture: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Mat',
+      position: 'prone',
     },
     {
       slug: 'standing-hamstring-stretch',
@@ -121,6 +126,7 @@ export const posture: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Low step',
+      position: 'hip-hinge',
     },
     {
       slug: 'dumbbell-romanian-deadlift',
@@ -141,6 +147,7 @@ export const posture: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Dumbbells',
+      position: 'hip-hinge',
     },
     {
       slug: 'band-good-morning',
@@ -160,6 +167,7 @@ export const posture: SeedCategory = {
       reps: 12,
       premium: true,
       equipment: 'Long resistance band',
+      position: 'hip-hinge',
     },
     {
       slug: 'address-posture-hold',
@@ -180,6 +188,7 @@ export const posture: SeedCategory = {
       reps: 8,
       premium: true,
       equipment: 'Golf club',
+      position: 'golf-posture',
     },
     {
       slug: 'suitcase-carry',
@@ -199,6 +208,7 @@ export const posture: SeedCategory = {
       reps: null,
       premium: true,
       equipment: 'Dumbbell or kettlebell',
+      position: 'standing',
     },
     {
       slug: 'couch-stretch',
@@ -219,6 +229,7 @@ export const posture: SeedCategory = {
       reps: null,
       premium: true,
       equipment: 'Wall or sofa, cushion',
+      position: 'half-kneeling',
     },
   ],
 };

@@ -22,6 +22,7 @@ export const shoulder: SeedCategory = {
       reps: 12,
       premium: false,
       equipment: 'Wall',
+      position: 'wall',
     },
     {
       slug: 'band-pull-apart',
@@ -41,6 +42,7 @@ export const shoulder: SeedCategory = {
       reps: 15,
       premium: false,
       equipment: 'Resistance band',
+      position: 'standing',
     },
     {
       slug: 'sleeper-stretch',
@@ -61,6 +63,7 @@ export const shoulder: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Mat',
+      position: 'side-lying',
     },
     {
       slug: 'prone-y-t-raise',
@@ -81,6 +84,7 @@ export const shoulder: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Mat',
+      position: 'prone',
     },
     {
       slug: 'band-external-rotation',
@@ -101,6 +105,7 @@ export const shoulder: SeedCategory = {
       reps: 12,
       premium: false,
       equipment: 'Resistance band, towel',
+      position: 'standing',
     },
     {
       slug: 'doorway-chest-stretch',
@@ -120,6 +125,7 @@ export const shoulder: SeedCategory = {
       reps: null,
       premium: false,
       equipment: 'Doorway',
+      position: 'split-stance',
     },
     {
       slug: 'scapular-push-up',
@@ -140,6 +146,7 @@ export const shoulder: SeedCategory = {
       reps: 12,
       premium: true,
       equipment: 'Bodyweight, mat',
+      position: 'plank',
     },
     {
       slug: 'reach-roll-lift',
@@ -160,6 +167,7 @@ export const shoulder: SeedCategory = {
       reps: 8,
       premium: true,
       equipment: 'Mat',
+      position: 'quadruped',
     },
     {
       slug: 'kettlebell-arm-bar',
@@ -180,6 +188,7 @@ export const shoulder: SeedCategory = {
       reps: 5,
       premium: true,
       equipment: 'Light kettlebell or dumbbell',
+      position: 'supine',
     },
     {
       slug: 'ninety-ninety-band-external-rotation',
@@ -200,6 +209,7 @@ export const shoulder: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Resistance band',
+      position: 'standing',
     },
     {
       slug: 'shoulder-circles-controlled',
@@ -220,6 +230,7 @@ export const shoulder: SeedCategory = {
       reps: 5,
       premium: true,
       equipment: 'Bodyweight',
+      position: 'standing',
     },
   ],
 };

@@ -23,6 +23,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Mat',
+      position: 'side-lying',
     },
     {
       slug: 'thread-the-needle',
@@ -43,6 +44,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 8,
       premium: false,
       equipment: 'Mat',
+      position: 'quadruped',
     },
     {
       slug: 'cat-cow',
@@ -63,6 +65,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Mat',
+      position: 'quadruped',
     },
     {
       slug: 'quadruped-thoracic-rotation',
@@ -83,6 +86,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 10,
       premium: false,
       equipment: 'Mat',
+      position: 'quadruped',
     },
     {
       slug: 'golf-posture-club-turn',
@@ -103,6 +107,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 12,
       premium: false,
       equipment: 'Golf club',
+      position: 'golf-posture',
     },
     {
       slug: 'foam-roller-thoracic-extension',
@@ -123,6 +128,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 8,
       premium: false,
       equipment: 'Foam roller',
+      position: 'supine',
     },
     {
       slug: 'bretzel-stretch',
@@ -143,6 +149,7 @@ export const thoracicSpine: SeedCategory = {
       reps: null,
       premium: true,
       equipment: 'Mat',
+      position: 'side-lying',
     },
     {
       slug: 'half-kneeling-thoracic-rotation',
@@ -163,6 +170,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 10,
       premium: true,
       equipment: 'Golf club, mat',
+      position: 'half-kneeling',
     },
     {
       slug: 'bench-prayer-stretch',
@@ -183,6 +191,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 8,
       premium: true,
       equipment: 'Bench, golf club',
+      position: 'quadruped',
     },
     {
       slug: 'side-lying-windmill',
@@ -203,6 +212,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 6,
       premium: true,
       equipment: 'Mat',
+      position: 'side-lying',
     },
     {
       slug: 'lunge-with-thoracic-reach',
@@ -223,6 +233,7 @@ export const thoracicSpine: SeedCategory = {
       reps: 6,
       premium: true,
       equipment: 'Bodyweight',
+      position: 'split-stance',
     },
   ],
 };
