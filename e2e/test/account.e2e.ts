@@ -89,4 +89,24 @@ describe('account journey', () => {
     await visible(page.getByText('404 Page Not Found'), 20_000);
     await shot(page, '05-not-found');
   });
+
+  it('keeps a golfer with a very long name inside the phone: no horizontal scroll on home, leaderboard and profile', async () => {
+    const context = await phoneContext(browser);
+    const long = await context.newPage();
+    await long.goto(stack.url);
+    const firstName = 'Maximiliana-Josephine-Alexandrina';
+    const res = await long.request.post(`${stack.url}/api/auth/register`, {
+      data: { email: `longname${Date.now()}@example.com`, password, firstName: firstName + 'X'.repeat(30), lastName: 'Featherstonehaugh-Cholmondeley' },
+    });
+    expect(res.status()).toBe(201);
+    const pages: Array<[string, string | RegExp]> = [['/', `Let's get started, ${firstName}`], ['/leaderboard', 'Your Points Summary'], ['/profile', 'Personal Information']];
+    for (const [path, landmark] of pages) {
+      await long.goto(`${stack.url}${path}`);
+      await visible(long.getByText(landmark).first(), 30_000);
+      const width = await long.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width}px wide at a 390px viewport`).toBeLessThanOrEqual(390);
+    }
+    await shot(long, '06-long-name-profile');
+    await context.close();
+  });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { centralMonth, type DailyPoints, type LeaderboardEntry } from '@swingfit/contracts';
@@ -38,6 +40,32 @@ describe('leaderboard screen', () => {
     expect(summary.textContent).toContain('3-week streak · 1.25x points · 6 per exercise');
     expect(screen.getByTestId('points-chart').getAttribute('aria-label')).toMatch(/^35 points in \w+ \d{4}, on 2 days; best day the 3rd with 25\.$/);
     expect(screen.getByRole('link', { name: 'How Points Work' }).getAttribute('href')).toBe('/how-points-work');
+  });
+
+  it("keeps '(You)' beside a long name in its own element, outside the part that is cut", () => {
+    const long = 'Maximiliana-Josephine-Alexandrina'.repeat(2);
+    renderBoard({ board: [...BOARD.filter((e) => e.id !== 7), entry(7, long, 10, 5, 'Llanfairpwllgwyngyll', 'Great Britain')], position: { position: 5, monthlyPoints: 10 } });
+    const mine = within(screen.getByLabelText('Other Rankings'))
+      .getAllByTestId('ranking-row')
+      .find((r) => r.textContent?.includes('(You)'))!;
+    const name = within(mine).getByTestId('golfer-name');
+    const cut = name.querySelector('.pt-name__text')!;
+    const you = within(name).getByText('(You)');
+    expect(cut.textContent).toBe(long);
+    expect(cut.getAttribute('title')).toBe(long);
+    expect(cut.contains(you)).toBe(false);
+    expect(you.parentElement).toBe(name);
+    expect(name.textContent).toBe(`${long} (You)`);
+  });
+
+  it('styles the name to give way and the (You) marker never to shrink', () => {
+    // jsdom lays nothing out: the rules themselves are the contract (the e2e journey measures the page).
+    const css = readFileSync(join(process.cwd(), 'src/screens/points/points.css'), 'utf8').replace(/\s+/g, ' ');
+    const rule = (selector: string) => css.match(new RegExp(`${selector.replace('.', '\\.')} \\{([^}]*)\\}`))?.[1] ?? '';
+    expect(rule('.pt-name__text')).toMatch(/min-width: 0;.*text-overflow: ellipsis;.*white-space: nowrap;/);
+    expect(rule('.pt-name')).toMatch(/display: flex;.*min-width: 0;/);
+    expect(rule('.pt-you')).toMatch(/flex: none;/);
+    expect(rule('.pt-row__points')).toMatch(/flex: none;/);
   });
 
   it('says so when the leaderboard fails to load', async () => {

@@ -100,10 +100,7 @@ function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) 
             <div className="pt-avatar" aria-hidden>
               {initials(e.firstName, null)}
             </div>
-            <p className="pt-podium__name">
-              {displayName(e)}
-              {e.id === meId && <span className="pt-you"> (You)</span>}
-            </p>
+            <GolferName entry={e} isMe={e.id === meId} className="pt-podium__name" />
             <p className="pt-podium__points">{e.monthlyPoints.toLocaleString()} pts</p>
             <p className="pt-sr">{ordinal(e.rank)} place</p>
           </div>
@@ -120,10 +117,7 @@ function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) 
                   {initials(e.firstName, null)}
                 </span>
                 <span className="pt-grow">
-                  <span className="pt-row__name">
-                    {displayName(e)}
-                    {e.id === meId && <span className="pt-you"> (You)</span>}
-                  </span>
+                  <GolferName entry={e} isMe={e.id === meId} className="pt-row__name" />
                   {place(e) && <span className="pt-row__place">{place(e)}</span>}
                 </span>
                 <span className="pt-row__points">{e.monthlyPoints.toLocaleString()}</span>
@@ -133,6 +127,22 @@ function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) 
         </Card>
       )}
     </>
+  );
+}
+
+/**
+ * A golfer's name on one line, cut with an ellipsis when it does not fit, and '(You)' beside it in its
+ * own element that never shrinks: a long name can no longer push the marker out of sight.
+ */
+function GolferName({ entry, isMe, className }: { entry: LeaderboardEntry; isMe: boolean; className: string }) {
+  const name = displayName(entry);
+  return (
+    <span className={`pt-name ${className}`} data-testid="golfer-name">
+      <span className="pt-name__text" title={name}>
+        {name}
+      </span>
+      {isMe && <span className="pt-you"> (You)</span>}
+    </span>
   );
 }
 
