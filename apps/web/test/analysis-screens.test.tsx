@@ -285,7 +285,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(within(screen.getByTestId('mobility-shoulderTurn')).getByText('Not measurable from this view')).toBeTruthy();
   });
 
-  it('writes the one reason both postures are withheld from the front once, under the first', async () => {
+  it('writes the one reason both postures are withheld from the front once, under the first, and points the second at it', async () => {
     const fromTheFront = { ...metric(null, false), withheld: 'view' as const, note: 'Forward bend is seen from the side: a down-the-line video measures it.' };
     const metrics = { ...pose.metrics, spineAngleAddress: fromTheFront, spineAngleChange: fromTheFront };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics } }) });
@@ -296,6 +296,8 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     const impact = within(screen.getByTestId('body-spineAngleChange'));
     expect(impact.getByText('Not measurable from this view')).toBeTruthy();
     expect(impact.queryByText(fromTheFront.note)).toBeNull();
+    // The second row still says why, by pointing at the reason rather than repeating it.
+    expect(impact.getByText('For the same reason as above.')).toBeTruthy();
     expect(screen.getAllByText(fromTheFront.note)).toHaveLength(1);
   });
 

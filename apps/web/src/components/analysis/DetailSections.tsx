@@ -84,7 +84,7 @@ function BodyRow({ reading, saidAbove = false }: { reading: BodyReading; saidAbo
         <span className="an-strong">{reading.label}</span>
         {reading.text ? <b className="an-body-value">{reading.text}</b> : <Badge variant="neutral">{withheldBadge(reading)}</Badge>}
       </div>
-      {!reading.text && reading.note && !saidAbove && <p className="an-small">{reading.note}</p>}
+      {!reading.text && reading.note && <p className="an-small">{saidAbove ? 'For the same reason as above.' : reading.note}</p>}
       {reading.text && reading.note && <HowMeasured note={reading.note} confidence={null} />}
     </div>
   );
