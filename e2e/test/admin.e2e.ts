@@ -97,7 +97,7 @@ describe('admin journey', () => {
     await shot(admin, '53-admin-search');
     await card.getByRole('button', { name: `Reset Video Uploads for ${email}` }).click();
     await visible(admin.getByText('Usage Reset'));
-    await visible(admin.getByText('Successfully reset videoUploadsUsed for user'));
+    await visible(admin.getByText('Successfully reset Video Uploads for user'));
     await admin.waitForFunction((e) => /Video Uploads\s*0 \/ 1/.test(document.querySelector(`[aria-label="${e}"]`)?.textContent ?? ''), email);
     await shot(admin, '54-admin-reset');
     await legible('54-admin-reset');
