@@ -168,7 +168,7 @@ describe.skipIf(!present)('measurement journey: both views, a slow-motion portra
     await visible(tempoCard.getByText(`${ratio.toFixed(1)} : 1`, { exact: true }));
     await visible(tempoCard.getByText('Timed from the face-on video', { exact: true }));
     expect(await tempoCard.getByTestId('tempo-reach').count()).toBe(verdict === null ? 1 : 0);
-    expect(await page.getByText(/deliberate backswing|backswing is quick/).count()).toBe(verdict === 'slow' || verdict === 'quick' ? 1 : 0);
+    expect(await page.getByText(/backswing is long|backswing is quick/).count()).toBe(verdict === 'slow' || verdict === 'quick' ? 1 : 0);
     await shot(page, '25-slow-motion-tempo', { fullPage: false });
     await everyLabelLegible('slow motion');
   }, 600_000);

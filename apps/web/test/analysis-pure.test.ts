@@ -278,8 +278,8 @@ describe('workout focus card: how the four areas were chosen, said once', () => 
   const choice = (source: 'matched' | 'default' | 'padding') => ({ category: 'Thoracic Spine Mobility' as const, source, reason: 'Your shoulder turn is under 85°' });
   it.each([
     [['default', 'default', 'default', 'default'], 'Nothing in this analysis pointed to one area, so your workout builds on the standard four.'],
-    [['matched', 'padding', 'padding', 'padding'], 'Your workout builds on these four areas. This analysis chose the first; the other three complete the standard four.'],
-    [['matched', 'matched', 'matched', 'padding'], 'Your workout builds on these four areas. This analysis chose the first three; the last completes the standard four.'],
+    [['matched', 'padding', 'padding', 'padding'], 'Your workout builds on these four areas: the first comes from this analysis, and every workout covers the other three as well.'],
+    [['matched', 'matched', 'matched', 'padding'], 'Your workout builds on these four areas: the first three come from this analysis, and every workout covers the last as well.'],
     [['matched', 'matched', 'matched', 'matched'], 'Your workout builds on these four areas, each chosen from this analysis.'],
   ] as const)('%j', (sources, text) => {
     expect(focusIntro(sources.map(choice))).toBe(text);

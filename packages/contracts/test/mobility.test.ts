@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, figureVerdict, parseJsonField, targetVerdict, withFaceOnLimits, type MobilityKind } from '../src/index.js';
+import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, figureVerdict, parseJsonField, targetVerdict, withFaceOnLimits, xFactorWithheldWords, type MobilityKind } from '../src/index.js';
 
 // Every word of every mapping in specification section 5.
 const WORDS: Array<[MobilityKind, string, number]> = [
@@ -170,7 +170,7 @@ describe('figureFromViews: one figure from a face-on and a down-the-line video',
 
   it('withholds the X-factor when a turn it needs is withheld, and keeps one video\'s X-factor as that video read it', () => {
     const far = figureFromViews('xFactor', views(at(60), at(30), at(30)), views(at(95), at(33), at(62)))!;
-    expect(far.figure).toMatchObject({ measurable: false, withheld: 'uncertain', note: BOTH_VIEWS_WORDS.xFactorUncertain });
+    expect(far.figure).toMatchObject({ measurable: false, withheld: 'uncertain', note: xFactorWithheldWords(false, true) });
     expect(figureFromViews('xFactor', views(at(74), at(28), at(46)), undefined)).toMatchObject({ figure: { value: 42 }, fromView: 'face-on' });
   });
 

@@ -129,8 +129,16 @@ export const BOTH_VIEWS_WORDS = {
     `Read from both of your videos and averaged, the surer reading counting for more. Each view has a blind spot at the top of the backswing: ${BLIND_SPOTS[line]}. The two readings were ${apart}° apart.`,
   tooFarApart: (apart: number) => `Not measured reliably: your two videos read it ${apart}° apart.`,
   xFactor: 'Shoulder turn minus hip turn at the top of the backswing, both as shown here.',
-  xFactorUncertain: 'Not measured reliably: it needs both the shoulder and the hip turn.',
 } as const;
+
+/**
+ * Why an X-factor is withheld: it is the shoulder turn minus the hip turn, so it says which of the two has
+ * no reliable figure (a golfer whose shoulders are shown should not read that it needs them).
+ */
+export function xFactorWithheldWords(shouldersRead: boolean, hipsRead: boolean): string {
+  const missing = shouldersRead ? 'your hip turn has' : hipsRead ? 'your shoulder turn has' : 'neither has';
+  return `Not measured reliably: it is your shoulder turn minus your hip turn, and ${missing} no reliable figure.`;
+}
 
 export type FigureSource = 'face-on' | 'down-the-line' | 'both';
 type FigureWithNote = MeasuredFigure & { note?: string };
@@ -171,7 +179,7 @@ function xFactorFromViews<M extends FigureWithNote>(faceOn: ViewMetrics<M>, down
   // video) the X-factor is the difference of the two shown.
   if (!template || (shoulders?.fromView === hips?.fromView && shoulders?.fromView !== 'both')) return undefined;
   if (!usable(shoulders?.figure) || !usable(hips?.figure)) {
-    return { figure: { ...template, value: null, measurable: false, withheld: 'uncertain', confidence: 0, note: BOTH_VIEWS_WORDS.xFactorUncertain }, fromView: 'both' };
+    return { figure: { ...template, value: null, measurable: false, withheld: 'uncertain', confidence: 0, note: xFactorWithheldWords(usable(shoulders?.figure), usable(hips?.figure)) }, fromView: 'both' };
   }
   const [s, h] = [shoulders.figure, hips.figure];
   const { atLeast: _ignored, ...rest } = template;

@@ -53,8 +53,14 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      club speed at or above the tour average is said to be, not to be above the amateur's (which the
  *      assessment beside it contradicted), and a smash factor well above the tour figure is above it, not
  *      close to it
+ *   11 an X-Factor past its target over hips in range is a big coil (a strength), not an area to improve, and
+ *      none is praised when the hips turned short; a little forward lean lost by impact (within
+ *      POSTURE_LOSS_DEG) is said plainly and comes last; a long backswing against the downswing is a full
+ *      sentence, not a fragment; with nothing to fix the one thing to work on says so; the last
+ *      recommendation points to the workout focus card instead of listing its four areas again; a
+ *      withheld X-Factor says which turn had no reliable figure
  */
-export const WRITE_UP_EDITION = 10;
+export const WRITE_UP_EDITION = 11;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

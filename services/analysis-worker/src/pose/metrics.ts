@@ -4,7 +4,7 @@
  * cannot show, or that this video did not let the model read steadily, is withheld with the reason in
  * plain words, never given as a wrong number.
  */
-import { CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, type Metric, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, xFactorWithheldWords, type Metric, type PoseSummary } from '@swingfit/contracts';
 import { dist2, headPx, hipCentrePx, median, robustSpread, spineTiltImage } from './geometry.js';
 import { LM, imagePoint, meanVisibility, type Pose } from './landmarks.js';
 import { FACE_ON_HIPS_LEAST_DEG, faceOnHipResolution, flatTopOfCurve, leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
@@ -61,7 +61,6 @@ export const WITHHELD_TEXT = {
   // (The outline came out narrower than hips are deep, or wider than at address: no turn does either.)
   hipsUnreadable: 'Not measured reliably: from the front, your hips looked wider or narrower than any turn would make them, so how far they turned could not be read. A down-the-line video measures it.',
   hipsTooFine: 'Not measured reliably: from the front, hips turned this little look hardly any narrower than at address, too little for the video to show how far they turned. A down-the-line video measures it.',
-  xFactorUncertain: 'Not measured reliably: it needs both the shoulder and the hip turn.',
   postureFromFront: 'Forward bend is seen from the side: a down-the-line video measures it.',
   postureNoImpact: 'Not measured reliably: the golfer was not clearly in view at impact.',
   swayFromBehind: 'Sideways movement is toward or away from the camera from behind: the face-on video measures it.',
@@ -204,7 +203,7 @@ function turnMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'shou
   const xFactor =
     shoulderTurn.measurable && hipRotation.measurable
       ? figure(shoulderTurn.value! - hipRotation.value!, 'deg', 'any', Math.min(shoulderTurn.confidence, hipRotation.confidence), HOW.xFactor)
-      : notMeasurable('deg', 'any', WITHHELD_TEXT.xFactorUncertain, 'uncertain');
+      : notMeasurable('deg', 'any', xFactorWithheldWords(shoulderTurn.measurable, hipRotation.measurable), 'uncertain');
   // Stored as measured: a face-on shoulder turn past about 70° is read as a lower limit wherever the
   // figures are read (contracts withFaceOnLimits), so stored analyses of any age read alike.
   return { shoulderTurn, hipRotation, xFactor };

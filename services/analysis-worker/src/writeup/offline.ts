@@ -205,10 +205,17 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
         issue: 'Low hip-shoulder separation',
         recommendation: 'Feel the shoulders keep turning after the hips have stopped at the top; split-stance rotations train the separation.',
       },
-      above: { priority: 6, weakness: 'Your X-Factor is above the 40-50° target; make sure it comes from shoulder turn, not a twist in the lower back.' },
+      above: { priority: 6, strength: 'A big coil: your shoulders turn well past your hips (X-Factor above the 40-50° target), as long as it comes from the upper back, not a twist in the lower back.' },
     }),
-  ];
+  ].filter((f, _, all) => !coilFromShortHips(f, all));
 }
+
+/**
+ * An X-Factor above its target is the shoulders turning well past the hips: a strength, unless the hips
+ * turned short of theirs, when the big number is the hips' shortfall, already a weakness of its own, and
+ * calling it a coil would praise the fault.
+ */
+const coilFromShortHips = (f: Finding, all: Finding[]): boolean => !!f.strength?.startsWith('A big coil') && all.some((o) => o.issue === 'Limited hip rotation');
 
 function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
   const findings: Finding[] = [];
@@ -222,7 +229,7 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
         issue: 'Early extension (losing posture through impact)',
         recommendation: 'Keep your backside moving back toward the target line through impact; a chair or wall behind you gives feedback.',
       });
-    else if (spine.value < 0) findings.push({ priority: 4, weakness: 'You stand up a little through impact: your back keeps most of its forward lean, not all of it.' });
+    else if (spine.value < 0) findings.push({ priority: 6, weakness: 'You lose a little of your forward lean by impact; holding it all keeps the low point of the swing where you set it at address.' });
     else findings.push({ priority: 4, weakness: 'You bend further over the ball between address and impact, which moves the low point.' });
   }
   for (const [key, part] of [['headSway', 'Your head'], ['hipSway', 'Your hips']] as const) {
@@ -249,7 +256,7 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
       weakness: `Your backswing is quick compared with the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.`,
       recommendation: 'Give the backswing time to finish: count a smooth "one-two-three" back and "one" down.',
     });
-  else if (tempo?.verdict === 'slow') findings.push({ priority: 6, weakness: `A slow, deliberate backswing compared with the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.` });
+  else if (tempo?.verdict === 'slow') findings.push({ priority: 6, weakness: `Your backswing is long against your downswing (tour players swing about ${TOUR_TEMPO_RATIO}:1): more a style than a fault, but a smoother, shorter count back can add rhythm.` });
   return findings;
 }
 
@@ -295,15 +302,15 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
   const handed = facts.swing?.handedness === 'left' ? ' (left-handed)' : '';
   const opening = `Your ${clubName} swing${handed}, compared with ${facts.tour} averages.`;
   const top = findings.find((f) => f.weakness && f.recommendation);
-  // A figure past its target with nothing to work on (an X-Factor above 40-50°) is still outside it: the
-  // assessment must not say otherwise above the list that names it.
+  // A figure past its target with nothing to work on (a shoulder turn past 85-95°) is still outside it:
+  // the assessment must not say otherwise above the list that names it.
   const watched = findings.some((f) => f.weakness);
   const most = top
     ? `What matters most: ${lowerFirst(top.weakness!)}`
     : watched
       ? 'What matters most: no fault needs fixing first. The areas to improve below are worth keeping an eye on; your next gains come from mobility and strength.'
-      : 'What matters most: nothing measured fell outside its target, so your next gains come from mobility and strength.';
-  const oneThing = top ? `The one thing to work on: ${lowerFirst(top.recommendation!)}` : `The one thing to work on: today's workout, starting with ${focus[0] ?? 'core control'}.`;
+      : 'What matters most: nothing in this swing needs fixing first, so your next gains come from mobility and strength.';
+  const oneThing = top ? `The one thing to work on: ${lowerFirst(top.recommendation!)}` : `The one thing to work on: nothing stands out, so keep this swing and let today's workout keep your body ready for it, starting with ${focus[0] ?? 'core control'}.`;
   const none = facts.swing ? '' : 'No body measurements were available from the video, so this reading rests on the launch-monitor numbers.';
   return [opening, most, oneThing, ...viewLimits(facts), ...(facts.swing?.cautions ?? []), none].filter((s) => s !== '').join(' ');
 }
@@ -326,13 +333,14 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
     recommendations.push('Add a down-the-line video next time: from behind your whole shoulder turn shows.');
   }
   if (!facts.launch) recommendations.push('Enter your launch-monitor numbers with the next upload to get a ball-flight and distance comparison.');
-  recommendations.push(`Follow today's workout: it focuses on ${exercises.map((e) => e.category).join(', ')}.`);
+  // The focus areas themselves are on the workout focus card, with why and the exercises for each.
+  if (exercises.length > 0) recommendations.push('Follow today\'s workout: its four focus areas and their exercises are in Your Workout Focus below.');
 
   return {
     performanceAssessment: assessment(facts, findings, exercises.map((e) => e.category)),
     launchMonitorAssessment: facts.launch ? launchSentences(facts, club).join(' ') : null,
     swingStrengths: strengths.length > 0 ? first(strengths, 5) : [facts.swing ? 'The camera could follow your whole swing from address to finish, a solid base to measure progress from.' : 'You recorded your numbers: a baseline to measure progress from.'],
-    swingWeaknesses: weaknesses.length > 0 ? first(weaknesses, 6) : ['Nothing measured fell outside its target range.'],
+    swingWeaknesses: weaknesses.length > 0 ? first(weaknesses, 6) : ['Nothing measured needs fixing.'],
     keyIssues: issues.length > 0 ? first(issues, 4) : ['No major fault in the measured figures.'],
     recommendations,
     exerciseRecommendations: exercises,

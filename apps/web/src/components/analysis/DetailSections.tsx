@@ -17,8 +17,24 @@ const FROM_VIEW = { 'face-on': 'From the face-on video. ', 'down-the-line': 'Fro
 /** Why a figure is missing, short: the badge; the note under it says the reason in full. */
 const withheldBadge = (r: { withheld?: 'view' | 'uncertain' }) => (r.withheld === 'uncertain' ? 'Not measured reliably' : 'Not measurable from this view');
 
-/** The badge beside a lower limit short of the target's top: the figure is not judged, and this says why in two words. */
-const LOWER_LIMIT_BADGE = 'End of turn hidden';
+/** The badge beside a lower limit short of the target's top: the figure is not judged, and this says why in a few words. */
+const lowerLimitBadge = (key: MobilityReading['key']) => (key === 'xFactor' ? 'End of shoulder turn hidden' : 'End of turn hidden');
+
+/**
+ * A withheld figure's reason under its badge, without the badge's own words said again before it; null
+ * when the note says no more than the badge.
+ */
+const reasonUnderBadge = (note: string, badge: string): string | null => {
+  const rest = note.replace(/^Not measured reliably:\s*/, '');
+  if (rest.replace(/\.$/, '').toLowerCase() === badge.toLowerCase()) return null;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+};
+
+/** Why a figure is withheld, under its badge; a second figure withheld for the same reason points at the first. */
+function WithheldReason({ note, badge, saidAbove = false }: { note: string; badge: string; saidAbove?: boolean }) {
+  const reason = saidAbove ? 'For the same reason as above.' : reasonUnderBadge(note, badge);
+  return reason ? <p className="an-small">{reason}</p> : null;
+}
 
 function MobilityScale({ reading }: { reading: MobilityReading }) {
   const s = mobilityScale(reading.key, reading.measurable ? reading.value : null, reading.atLeast);
@@ -39,7 +55,7 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
       </div>
       {!s.verdict && s.atLeast && (
         <div className="an-row">
-          <Badge variant="neutral">{LOWER_LIMIT_BADGE}</Badge>
+          <Badge variant="neutral">{lowerLimitBadge(reading.key)}</Badge>
         </div>
       )}
       <div className="an-scale-track" role="img" aria-label={`${s.label}: target ${s.target[0]}-${s.target[1]} degrees on a 0-${s.scaleMax} scale${measured}`}>
@@ -54,7 +70,7 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
         </span>
         <span>{s.scaleMax}°</span>
       </div>
-      {!shown && reading.note && <p className="an-small">{reading.note}</p>}
+      {!shown && reading.note && <WithheldReason note={reading.note} badge={withheldBadge(reading)} />}
       {shown && reading.note && <HowMeasured note={reading.note} confidence={reading.confidence} fromView={reading.fromView} />}
     </div>
   );
@@ -84,7 +100,7 @@ function BodyRow({ reading, saidAbove = false }: { reading: BodyReading; saidAbo
         <span className="an-strong">{reading.label}</span>
         {reading.text ? <b className="an-body-value">{reading.text}</b> : <Badge variant="neutral">{withheldBadge(reading)}</Badge>}
       </div>
-      {!reading.text && reading.note && <p className="an-small">{saidAbove ? 'For the same reason as above.' : reading.note}</p>}
+      {!reading.text && reading.note && <WithheldReason note={reading.note} badge={withheldBadge(reading)} saidAbove={saidAbove} />}
       {reading.text && reading.note && <HowMeasured note={reading.note} confidence={null} />}
     </div>
   );

@@ -11,7 +11,7 @@ export function focusIntro(choices: FocusAreaChoice[]): string {
   const padded = choices.filter((c) => c.source === 'padding').length;
   if (matched === 0) return 'Nothing in this analysis pointed to one area, so your workout builds on the standard four.';
   if (padded === 0) return 'Your workout builds on these four areas, each chosen from this analysis.';
-  const first = matched === 1 ? 'the first' : `the first ${COUNT_WORDS[matched]}`;
-  const rest = padded === 1 ? 'the last completes' : `the other ${COUNT_WORDS[padded]} complete`;
-  return `Your workout builds on these four areas. This analysis chose ${first}; ${rest} the standard four.`;
+  const first = matched === 1 ? 'the first comes' : `the first ${COUNT_WORDS[matched]} come`;
+  const rest = padded === 1 ? 'the last' : `the other ${COUNT_WORDS[padded]}`;
+  return `Your workout builds on these four areas: ${first} from this analysis, and every workout covers ${rest} as well.`;
 }
