@@ -174,6 +174,18 @@ describe('mobility readings', () => {
     expect(values(mobilityReadings([dtl, faceOn], null))).toEqual([47, 77, 30]);
   });
 
+  it('calls face-on hips a few degrees short near the target, unjudged, as far as the front view reads them; from behind it judges them', () => {
+    const faceOn = summary('face-on', { hipRotation: metric(38.9, true), shoulderTurn: metric(74, true), xFactor: metric(35, true) });
+    const hips = mobilityReadings([faceOn, null], null)[0]!;
+    expect(hips).toMatchObject({ key: 'hipRotation', value: 38.9, marginDeg: 7 });
+    expect(mobilityScale('hipRotation', hips.value, false, hips.marginDeg)).toMatchObject({ shown: 39, verdict: null, near: true });
+    const shortFaceOn = mobilityReadings([summary('face-on', { hipRotation: metric(27.9, true) }), null], null)[0]!;
+    expect(mobilityScale('hipRotation', shortFaceOn.value, false, shortFaceOn.marginDeg)).toMatchObject({ verdict: 'below', near: false });
+    const behind = mobilityReadings([null, summary('down-the-line', { hipRotation: metric(38.9, true) })], null)[0]!;
+    expect(behind.marginDeg).toBeUndefined();
+    expect(mobilityScale('hipRotation', behind.value, false, behind.marginDeg)).toMatchObject({ verdict: 'below', near: false });
+  });
+
   it('shows a face-on shoulder turn past 70° as the limit, a lower limit, unjudged, and takes a reading from behind above it', () => {
     const faceOn = summary('face-on', { hipRotation: metric(28, true), shoulderTurn: metric(74, true), xFactor: metric(46, true) });
     const alone = mobilityReadings([faceOn, null], null);

@@ -22,6 +22,7 @@ export * from './rules/launch-monitor.js';
 export * from './rules/mobility.js';
 export * from './rules/measurement-edition.js';
 export * from './rules/body-words.js';
+export * from './rules/hip-outline.js';
 export * from './rules/focus-areas.js';
 export * from './rules/focus-exercises.js';
 export * from './rules/difficulty.js';

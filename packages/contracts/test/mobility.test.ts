@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, figureVerdict, parseJsonField, targetVerdict, withFaceOnLimits, xFactorWithheldWords, type MobilityKind } from '../src/index.js';
+import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, figureMarginDeg, figureVerdict, nearTarget, parseJsonField, targetVerdict, withFaceOnLimits, xFactorWithheldWords, type MobilityKind } from '../src/index.js';
 
 // Every word of every mapping in specification section 5.
 const WORDS: Array<[MobilityKind, string, number]> = [
@@ -227,6 +227,27 @@ describe('a face-on shoulder turn past FACE_ON_SHOULDER_LIMIT_DEG is a lower lim
     expect(figureVerdict({ value: 90, atLeast: true }, target)).toBeNull();
     expect(figureVerdict({ value: 97, atLeast: true }, target)).toBe('above');
     expect(figureVerdict({ value: 74 }, target)).toBe('below');
+  });
+
+  // Face-on hips are read to about a model pixel of their outline's width (faceOnHipResolution): 7-9° here.
+  it.each<[number, 'face-on' | 'down-the-line' | 'both', number, 'below' | 'within' | 'above' | null]>([
+    [28, 'face-on', 9, 'below'], // 12° short: more than a pixel's worth
+    [32, 'face-on', 8, null], // 8° short: as near as the front can tell
+    [39, 'face-on', 7, null],
+    [42, 'face-on', 7, 'within'],
+    [39, 'down-the-line', 0, 'below'], // from behind the hips are read finely
+    [39, 'both', 0, 'below'],
+  ])('judges a %d° hip turn from %s with a margin of %d°: %s', (value, fromView, margin, verdict) => {
+    const marginDeg = figureMarginDeg('hipRotation', fromView, value);
+    expect(marginDeg).toBe(margin);
+    expect(figureVerdict({ value, marginDeg }, MOBILITY_TARGETS.hipRotation)).toBe(verdict);
+    expect(nearTarget({ value, marginDeg }, MOBILITY_TARGETS.hipRotation)).toBe(verdict === null);
+  });
+
+  it('gives no margin to any other figure, nor to a lower limit', () => {
+    expect(figureMarginDeg('shoulderTurn', 'face-on', 80)).toBe(0);
+    expect(figureMarginDeg('xFactor', 'face-on', 35)).toBe(0);
+    expect(nearTarget({ value: 74, atLeast: true, marginDeg: 20 }, MOBILITY_TARGETS.shoulderTurn)).toBe(false);
   });
 
   it('face-on alone: the shoulders and the X-factor shown as limits; with a reading from behind above it, that reading and the X-factor from it', () => {

@@ -158,6 +158,22 @@ describe('offline writer: the assessment agrees with the lists below it', () => 
     expect([wide.performanceAssessment, ...wide.swingWeaknesses].join(' ')).not.toMatch(/outside its target/);
   });
 
+  it('judges face-on hips only beyond what the front view can read: a few degrees short is near the target, not a fault', () => {
+    // Tour pro B from the front alone: 39° (a model pixel of outline width is about 7° there) against 40-50.
+    const near = offlineWriteUp(input({ pose: pose('face-on', { shoulderTurn: { value: 74 }, hipRotation: { value: 38.9, confidence: 0.6 }, xFactor: { value: 35 } }) }));
+    expect(near.keyIssues.join(' ')).not.toContain('hip');
+    expect(near.swingWeaknesses.join(' ')).not.toMatch(/hips turn less/);
+    expect(measuredAnalysisText(buildFacts(input({ pose: pose('face-on', { hipRotation: { value: 38.9, confidence: 0.6 } }) }))).mobilityAnalysis.hipRotation).toBe('39°');
+    // Pelvic work may still be one of the standard four, but not as a shortfall this swing showed.
+    expect(near.exerciseRecommendations.map((e) => e.why).join(' ')).not.toMatch(/hips turn less/);
+    // Tour pro A from the front: 28°, twelve short, more than a pixel's worth (9°): still limited.
+    const short = offlineWriteUp(input({ pose: pose('face-on', { shoulderTurn: { value: 74 }, hipRotation: { value: 27.9, confidence: 0.68 }, xFactor: { value: 46 } }) }));
+    expect(short.keyIssues).toContain('Limited hip rotation');
+    // From behind the same 39° is read finely, and is short of the target.
+    const behind = offlineWriteUp(input({ downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 90 }, hipRotation: { value: 38.9 }, xFactor: { value: 51 } }) }));
+    expect(behind.keyIssues).toContain('Limited hip rotation');
+  });
+
   it('does not praise a big X-Factor that comes from hips turning short', () => {
     const short = offlineWriteUp(input({ downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 86 }, hipRotation: { value: 32 }, xFactor: { value: 54 } }) }));
     expect(short.swingStrengths.join(' ')).not.toContain('coil');

@@ -1,3 +1,5 @@
+import { faceOnHipResolution } from './hip-outline.js';
+
 /**
  * Mobility value extraction (specification section 5). Analyses store mobility as text such as
  * "88°", "about 45 degrees" or "limited"; screens and the workout need a number for the scales.
@@ -29,9 +31,31 @@ export function targetVerdict(degrees: number, target: { min: number; max: numbe
  * turn went at least this far, so it is judged only when even that is above the target; short of it,
  * whether the whole turn reached the target is not known (null), and nothing is said either way.
  */
-export function figureVerdict(figure: { value: number; atLeast?: boolean }, target: { min: number; max: number }): TargetVerdict | null {
+export function figureVerdict(figure: { value: number; atLeast?: boolean; marginDeg?: number }, target: { min: number; max: number }): TargetVerdict | null {
   const verdict = targetVerdict(figure.value, target);
-  return figure.atLeast && verdict !== 'above' ? null : verdict;
+  if (figure.atLeast && verdict !== 'above') return null;
+  return nearTarget(figure, target) ? null : verdict;
+}
+
+/**
+ * Outside its target by no more than the figure can be read to (`marginDeg`): the camera cannot tell it
+ * from a turn inside the target, so it is called near the target and judged neither way (no weakness, no
+ * key issue, no workout focus from it).
+ */
+export function nearTarget(figure: { value: number; atLeast?: boolean; marginDeg?: number }, target: { min: number; max: number }): boolean {
+  const shown = Math.round(figure.value);
+  const outside = shown < target.min ? target.min - shown : shown > target.max ? shown - target.max : 0;
+  return !figure.atLeast && outside > 0 && outside <= (figure.marginDeg ?? 0);
+}
+
+/**
+ * How finely a figure can be read, degrees, where the camera limits it more than the readings' own
+ * agreement shows: face-on hips alone, whose outline narrows by about a model pixel for every 7-9° of
+ * turn (faceOnHipResolution). A figure read from both views leans on the one from behind, and the others
+ * are limited by their scatter, which their confidence already carries.
+ */
+export function figureMarginDeg(key: string, fromView: FigureSource | null | undefined, value: number): number {
+  return key === 'hipRotation' && fromView === 'face-on' ? Math.round(faceOnHipResolution(value)) : 0;
 }
 
 /**

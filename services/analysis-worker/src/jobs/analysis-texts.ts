@@ -58,7 +58,9 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      POSTURE_LOSS_DEG) is said plainly and comes last; a long backswing against the downswing is a full
  *      sentence, not a fragment; with nothing to fix the one thing to work on says so; the last
  *      recommendation points to the workout focus card instead of listing its four areas again; a
- *      withheld X-Factor says which turn had no reliable figure
+ *      withheld X-Factor says which turn had no reliable figure; a face-on hip turn outside its target by
+ *      no more than the front view reads it to (contracts figureMarginDeg, a model pixel of the outline's
+ *      width) is near the target, judged neither way, so it sets no key issue and no workout focus
  */
 export const WRITE_UP_EDITION = 11;
 

@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, readTempo, tempoSource, type FigureSource, type TempoReading, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, figureMarginDeg, readTempo, tempoSource, type FigureSource, type TempoReading, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -129,7 +129,8 @@ function metricFact(key: MetricKey, faceOn: PoseSummary | null, downTheLine: Pos
     needsView: metric.view,
     fromView: measurable ? fromView : null,
     target,
-    verdict: value !== null && target ? figureVerdict({ value, atLeast: metric.atLeast }, target) : null,
+    // Judged only beyond how finely the camera reads it (contracts figureMarginDeg): nearer, it is near the target.
+    verdict: value !== null && target ? figureVerdict({ value, atLeast: metric.atLeast, marginDeg: figureMarginDeg(key, fromView, value) }, target) : null,
     atLeast: measurable && metric.atLeast === true,
     note: metric.note ?? null,
     withheld: measurable ? null : (metric.withheld ?? 'view'),

@@ -17,6 +17,9 @@ const FROM_VIEW = { 'face-on': 'From the face-on video. ', 'down-the-line': 'Fro
 /** Why a figure is missing, short: the badge; the note under it says the reason in full. */
 const withheldBadge = (r: { withheld?: 'view' | 'uncertain' }) => (r.withheld === 'uncertain' ? 'Not measured reliably' : 'Not measurable from this view');
 
+/** The badge beside a figure as near its target as the camera can tell (contracts nearTarget): not judged either way. */
+const NEAR_TARGET_BADGE = 'Near target';
+
 /** The badge beside a lower limit short of the target's top: the figure is not judged, and this says why in a few words. */
 const lowerLimitBadge = (key: MobilityReading['key']) => (key === 'xFactor' ? 'End of shoulder turn hidden' : 'End of turn hidden');
 
@@ -37,7 +40,7 @@ function WithheldReason({ note, badge, saidAbove = false }: { note: string; badg
 }
 
 function MobilityScale({ reading }: { reading: MobilityReading }) {
-  const s = mobilityScale(reading.key, reading.measurable ? reading.value : null, reading.atLeast);
+  const s = mobilityScale(reading.key, reading.measurable ? reading.value : null, reading.atLeast, reading.marginDeg);
   const shown = s.shown !== null;
   const measured = !shown ? '' : s.atLeast ? `, at least ${s.shown}` : `, measured ${s.shown}`;
   return (
@@ -48,6 +51,7 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
           <span className="an-row">
             <b className="an-nowrap">{s.atLeast ? `At least ${s.shown}°` : `${s.shown}°`}</b>
             {s.verdict && <Badge variant={s.verdict === 'within' ? 'default' : 'premium'}>{VERDICT_TEXT[s.verdict]}</Badge>}
+            {s.near && <Badge variant="neutral">{NEAR_TARGET_BADGE}</Badge>}
           </span>
         ) : (
           <Badge variant="neutral">{withheldBadge(reading)}</Badge>

@@ -1,4 +1,4 @@
-import { CONFIDENCE_BAR, POSTURE_HELD_DEG, extractMobilityValue, figureFromViews, headWidthWords, swayHeadWidths, swayVerdict, type FigureSource, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
+import { CONFIDENCE_BAR, POSTURE_HELD_DEG, extractMobilityValue, figureFromViews, figureMarginDeg, headWidthWords, swayHeadWidths, swayVerdict, type FigureSource, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
 import type { MobilityKey } from './scales';
 
 export interface MobilityReading {
@@ -14,6 +14,8 @@ export interface MobilityReading {
   fromView?: FigureSource;
   /** The figure is a lower limit: the turn went at least this far (contracts FACE_ON_SHOULDER_LIMIT_DEG). */
   atLeast?: boolean;
+  /** How finely the camera reads it, degrees (contracts figureMarginDeg): this close outside its target it is near it. */
+  marginDeg?: number;
 }
 
 const KIND = { hipRotation: 'hip', shoulderTurn: 'shoulder', xFactor: 'xFactor' } as const;
@@ -60,6 +62,7 @@ export function mobilityReadings(pose: PoseMetrics | readonly PoseMetrics[], mob
         key, value: measurable ? metric.value : null, measurable, confidence: metric.confidence, note: metric.note,
         ...(withheld ? { withheld } : {}), ...(both && measurable && metric.fromView ? { fromView: metric.fromView } : {}),
         ...(measurable && metric.atLeast ? { atLeast: true } : {}),
+        ...(measurable && figureMarginDeg(key, metric.fromView, metric.value!) > 0 ? { marginDeg: figureMarginDeg(key, metric.fromView, metric.value!) } : {}),
       };
     }
     const text = mobility?.[key];

@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, figureVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, figureVerdict, nearTarget } from '@swingfit/contracts';
 
 export type MobilityKey = keyof typeof MOBILITY_TARGETS;
 
@@ -15,11 +15,13 @@ export function scalePosition(value: number, min: number, max: number): number {
  * One mobility scale as drawn: target band and marker positions in percent of the 0..scaleMax width.
  * The figure is shown in whole degrees; the marker sits at that figure and the verdict is the write-up's
  * own (figureVerdict), so number, marker, badge and text agree. A lower limit (`atLeast`) is drawn as a
- * marker with a reach to the scale's end, and has no verdict unless even the limit is above the target.
+ * marker with a reach to the scale's end, and has no verdict unless even the limit is above the target;
+ * a figure outside its target by no more than `marginDeg` (how finely it is read) has none either.
  */
-export function mobilityScale(key: MobilityKey, measured: number | null, atLeast = false) {
+export function mobilityScale(key: MobilityKey, measured: number | null, atLeast = false, marginDeg = 0) {
   const t = MOBILITY_TARGETS[key];
   const value = measured === null ? null : Math.round(measured);
+  const figure = value === null ? null : { value, atLeast, marginDeg };
   return {
     shown: value,
     atLeast: value !== null && atLeast,
@@ -29,7 +31,9 @@ export function mobilityScale(key: MobilityKey, measured: number | null, atLeast
     bandStart: scalePosition(t.min, 0, t.scaleMax),
     bandEnd: scalePosition(t.max, 0, t.scaleMax),
     marker: value === null ? null : scalePosition(value, 0, t.scaleMax),
-    verdict: value === null ? null : figureVerdict({ value, atLeast }, t),
+    verdict: figure === null ? null : figureVerdict(figure, t),
+    /** Outside the target by no more than the camera reads it to: said to be near it, not judged. */
+    near: figure !== null && nearTarget(figure, t),
   };
 }
 
