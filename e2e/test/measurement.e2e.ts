@@ -162,12 +162,13 @@ describe.skipIf(!present)('measurement journey: both views, a slow-motion portra
     // The tempo card reads the face-on video (real time): from its 30 fps the tempo is judged only where
     // one frame either way at each event would not change the call, and otherwise the card says how far it
     // could reach.
-    const { ratio, verdict } = readTempo(pose);
+    const { ratio, verdict, reach } = readTempo(pose);
     const tempoCard = page.getByRole('region', { name: 'Tempo and View' });
     await tempoCard.scrollIntoViewIfNeeded();
     await visible(tempoCard.getByText(`${ratio.toFixed(1)} : 1`, { exact: true }));
     await visible(tempoCard.getByText('Timed from the face-on video', { exact: true }));
-    expect(await tempoCard.getByTestId('tempo-reach').count()).toBe(verdict === null ? 1 : 0);
+    // Under 50 frames a second the card says how far a frame either way could move the ratio.
+    expect(await tempoCard.getByTestId('tempo-reach').count()).toBe(reach && pose.fps < 50 ? 1 : 0);
     expect(await page.getByText(/backswing is long|backswing is quick/).count()).toBe(verdict === 'slow' || verdict === 'quick' ? 1 : 0);
     await shot(page, '25-slow-motion-tempo', { fullPage: false });
     await everyLabelLegible('slow motion');

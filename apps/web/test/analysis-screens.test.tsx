@@ -261,6 +261,8 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     for (const label of ['Club Speed', 'Ball Speed', 'Smash Factor', 'Carry', 'Total Distance', 'Spin Rate', 'Club Path', 'Face Angle']) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     expect(screen.getByText('Slightly out-to-in')).toBeTruthy();
     expect(screen.getByText('Ball Flight Analysis')).toBeTruthy();
+    // Face 2° against a path of -2°: the sign of the difference is said in words beside it.
+    expect(screen.getByText(/Face to path \+4\.0° \(face open to the path\)\./)).toBeTruthy();
     expect(await screen.findByText('+4.0 mph')).toBeTruthy(); // club speed vs the 30-day average
     expect(screen.getByText('+10 yds')).toBeTruthy();
   });
@@ -312,6 +314,8 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.getByTestId('tempo-not-timed').textContent).not.toMatch(/times/);
     expect(screen.queryByText('2.1 : 1')).toBeNull();
     expect(screen.queryByText('Backswing')).toBeNull();
+    // Its key frames' times are the slow video's, and say so (a 1.6 s 'downswing' between them is not real).
+    expect(screen.getByText('The times are in the slow-motion video, not real time.')).toBeTruthy();
     unmount();
     // A slow-motion face-on video beside a real-time down-the-line one: the tempo is the latter's.
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: slow, downTheLinePose: { ...pose, view: 'down-the-line' } }) });
@@ -324,15 +328,21 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(card.queryByTestId('tempo-not-timed')).toBeNull();
   });
 
-  it('says how far a tempo read from 30 fps could be from its figure, and only where the camera cannot tell', async () => {
+  it('says how far a tempo read from 30 fps could be from its figure, and that the camera cannot tell where it cannot', async () => {
     const events = { address: { frame: 21, timeSec: 0.7 }, top: { frame: 43, timeSec: 1.433 }, impact: { frame: 49, timeSec: 1.633 }, finish: { frame: 70, timeSec: 2.333 } };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, events, tempo: { backswingSec: 0.733, downswingSec: 0.2, ratio: 3.67 } } }) });
     const { unmount } = renderAt('/analysis/3');
     expect(await screen.findByText('3.7 : 1')).toBeTruthy();
     expect(screen.getByTestId('tempo-reach').textContent).toBe('At 30 frames a second this could be anywhere from 3.0 to 4.6 : 1. Film at 60 frames a second or more to tell it from the tour’s rhythm.');
     unmount();
-    // Inside the tour band (the fixture's 2.7 : 1) nothing more is said.
+    // Inside the tour band (the fixture's 2.7 : 1) the reach is still said: one decimal is more than 30 fps gives.
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose }) });
+    const second = renderAt('/analysis/3');
+    expect(await screen.findByText('2.7 : 1')).toBeTruthy();
+    expect(screen.getByTestId('tempo-reach').textContent).toBe('At 30 frames a second a frame either way makes this 2.4 to 3.1 : 1.');
+    second.unmount();
+    // From 60 frames a second a frame either way moves it little, and nothing more is said.
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, fps: 60 } }) });
     renderAt('/analysis/3');
     expect(await screen.findByText('2.7 : 1')).toBeTruthy();
     expect(screen.queryByTestId('tempo-reach')).toBeNull();

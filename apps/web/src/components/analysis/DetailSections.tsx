@@ -304,6 +304,7 @@ export function KeyFramesStrip({ pose, title = 'Key Frames', onSeek }: { pose: P
           </figure>
         )}
       </div>
+      {pose.slowMotion && <p className="an-small an-mt-sm">The times are in the slow-motion video, not real time.</p>}
     </Card>
   );
 }
@@ -327,11 +328,14 @@ const FAST_CAMERA_FPS = 50;
  */
 function TempoReachNote({ pose }: { pose: PoseSummary }) {
   const { reach, verdict } = readTempo(pose);
-  if (!reach || verdict !== null) return null;
+  // From 60 frames a second a frame either way moves the ratio little; slower cameras say how far it could be.
+  if (!reach || pose.fps >= FAST_CAMERA_FPS) return null;
+  const fps = Math.round(pose.fps);
   return (
     <p className="an-small an-mt-sm" data-testid="tempo-reach">
-      At {Math.round(pose.fps)} frames a second this could be anywhere from {reach.low.toFixed(1)} to {reach.high.toFixed(1)} : 1.
-      {pose.fps < FAST_CAMERA_FPS ? ' Film at 60 frames a second or more to tell it from the tour’s rhythm.' : ''}
+      {verdict === null
+        ? `At ${fps} frames a second this could be anywhere from ${reach.low.toFixed(1)} to ${reach.high.toFixed(1)} : 1. Film at 60 frames a second or more to tell it from the tour’s rhythm.`
+        : `At ${fps} frames a second a frame either way makes this ${reach.low.toFixed(1)} to ${reach.high.toFixed(1)} : 1.`}
     </p>
   );
 }

@@ -103,6 +103,9 @@ export function LaunchMonitorCard({ analysis, lm }: { analysis: SwingAnalysis; l
   );
 }
 
+/** What the face-to-path sign means, in words beside it (positive is a face open to the path). */
+const FACE_TO_PATH_WORDS = { open: 'face open to the path', closed: 'face closed to the path', square: 'face square to the path' } as const;
+
 /** Ball flight read from face angle and club path, drawn from behind the golfer. */
 export function BallFlightCard({ faceAngle, lm }: { faceAngle: number; lm: LaunchMonitorAnalysis }) {
   const flight = lm.ballFlight;
@@ -131,7 +134,7 @@ export function BallFlightCard({ faceAngle, lm }: { faceAngle: number; lm: Launc
           </div>
           <p className="an-small">
             Face to path {flight.faceToPath > 0 ? '+' : ''}
-            {flight.faceToPath.toFixed(1)}°. The face sets the start line, the face-to-path difference the curve.
+            {flight.faceToPath.toFixed(1)}° ({FACE_TO_PATH_WORDS[flight.curve]}). The face sets the start line, the face-to-path difference the curve.
           </p>
         </div>
       </div>
