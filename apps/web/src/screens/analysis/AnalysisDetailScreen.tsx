@@ -126,6 +126,30 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && [400, 403, 404].includes(error.status);
 }
 
+/** The analysis could not be shown: not found (the way out is the list) or not loaded (a retry may help). */
+function AnalysisLoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => void }) {
+  return (
+    <div className="an-screen">
+      <BackLink />
+      <Card>
+        {notFound ? (
+          <EmptyState
+            title={NOT_FOUND_TEXT}
+            text="There is no swing analysis at this address. Your analyses are listed on the Swing Analysis page."
+            action={
+              <Link to="/analysis" className={buttonClass('outline')}>
+                Go to your analyses
+              </Link>
+            }
+          />
+        ) : (
+          <ErrorState title="Failed to load the analysis. Please try again." onRetry={onRetry} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
 /** /analysis/{id}: the full analysis of one swing. */
 export function AnalysisDetailScreen() {
   const { id } = useParams();
@@ -146,27 +170,7 @@ export function AnalysisDetailScreen() {
     );
   }
   if (!validId || query.isError || !query.data) {
-    const notFound = !validId || isNotFound(query.error);
-    return (
-      <div className="an-screen">
-        <BackLink />
-        <Card>
-          {notFound ? (
-            <EmptyState
-              title={NOT_FOUND_TEXT}
-              text="There is no swing analysis at this address. Your analyses are listed on the Swing Analysis page."
-              action={
-                <Link to="/analysis" className={buttonClass('outline')}>
-                  Go to your analyses
-                </Link>
-              }
-            />
-          ) : (
-            <ErrorState title="Failed to load the analysis. Please try again." onRetry={() => void query.refetch()} />
-          )}
-        </Card>
-      </div>
-    );
+    return <AnalysisLoadFailed notFound={!validId || isNotFound(query.error)} onRetry={() => void query.refetch()} />;
   }
 
   const analysis = query.data;
