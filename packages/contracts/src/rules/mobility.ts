@@ -144,13 +144,13 @@ const TURNS_BOTH_VIEWS_MEASURE = ['shoulderTurn', 'hipRotation'] as const;
 
 /** Each view's blind spot at the top of the backswing, for the line it reads. */
 const BLIND_SPOTS: Record<(typeof TURNS_BOTH_VIEWS_MEASURE)[number], string> = {
-  shoulderTurn: 'from the front your raised lead arm can hide your lead shoulder, and from behind how far one shoulder is behind the other has to be estimated',
-  hipRotation: 'from the front only how much narrower your hips look can be seen, and from behind how far one hip is behind the other has to be estimated',
+  shoulderTurn: 'from the front your raised lead arm can hide your lead shoulder; from behind, how far one shoulder has turned behind the other is judged, not seen',
+  hipRotation: 'from the front only how much narrower your hips look shows; from behind, how far one hip has turned behind the other is judged, not seen',
 };
 
 export const BOTH_VIEWS_WORDS = {
   averaged: (line: keyof typeof BLIND_SPOTS, apart: number) =>
-    `Read from both of your videos and averaged, the surer reading counting for more. Each view has a blind spot at the top of the backswing: ${BLIND_SPOTS[line]}. The two readings were ${apart}° apart.`,
+    `Read from both of your videos and averaged, giving more weight to the surer one. Each view misses something at the top of the backswing: ${BLIND_SPOTS[line]}. The two readings were ${apart}° apart.`,
   tooFarApart: (apart: number) => `Not measured reliably: your two videos read it ${apart}° apart.`,
   xFactor: 'Shoulder turn minus hip turn at the top of the backswing, both as shown here.',
 } as const;

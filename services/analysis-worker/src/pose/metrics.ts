@@ -255,8 +255,8 @@ function swayMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'head
     return figure(median(moves), 'headWidths', 'face-on', confidenceOf(visibility, robustSpread(moves), SWAY_SCATTER_LIMIT), note, round2);
   };
   return {
-    headSway: sway((p) => headPx(p, ctx.width, ctx.height), HEAD, `Read from the front: how far your head moved sideways between address and the top, in widths of your own head. Positive is away from the target. ${STILL_CAMERA_NOTE}`),
-    hipSway: sway((p) => hipCentrePx(p, ctx.width, ctx.height), HIPS, `Read from the front: how far the middle of your hips moved sideways between address and the top, in widths of your own head. Positive is away from the target. ${STILL_CAMERA_NOTE}`),
+    headSway: sway((p) => headPx(p, ctx.width, ctx.height), HEAD, `Read from the front: how far your head moved sideways between address and the top, in widths of your own head, and which way. ${STILL_CAMERA_NOTE}`),
+    hipSway: sway((p) => hipCentrePx(p, ctx.width, ctx.height), HIPS, `Read from the front: how far the middle of your hips moved sideways between address and the top, in widths of your own head, and which way. ${STILL_CAMERA_NOTE}`),
   };
 }
 
