@@ -167,15 +167,21 @@ function flightFindings(facts: WriteUpFacts): Finding[] {
   return findings;
 }
 
-/** A turn figure against its spec target, in words. */
-function turnFinding(m: MetricFact | undefined, t: { within: string; below: Finding; above: Finding }): Finding[] {
+/** A turn figure against its spec target, in words (`above` null: nothing to say of it there). */
+function turnFinding(m: MetricFact | undefined, t: { within: string; below: Finding; above: Finding | null }): Finding[] {
   // A lower limit short of the target's top says nothing either way (facts: verdict null).
   if (!measured(m) || !m.target || m.verdict === null) return [];
   if (m.verdict === 'within') return [{ priority: 5, strength: t.within }];
-  return [m.verdict === 'below' ? t.below : t.above];
+  const found = m.verdict === 'below' ? t.below : t.above;
+  return found ? [found] : [];
 }
 
 function turnFindings(facts: WriteUpFacts): Finding[] {
+  const hips = metric(facts, 'hipRotation');
+  // An X-Factor above its target is the shoulders turning well past the hips: a strength, unless the hips
+  // turned short of theirs, when the big number is the hips' shortfall, already a weakness of its own, and
+  // calling it a coil would praise the fault.
+  const hipsShort = measured(hips) && hips.verdict === 'below';
   return [
     ...turnFinding(metric(facts, 'shoulderTurn'), {
       within: 'A full shoulder turn, inside the 85-95° target.',
@@ -187,7 +193,7 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
       },
       above: { priority: 6, weakness: 'Your shoulder turn goes beyond the 85-95° target: fine if you stay in posture, but watch for overswinging.' },
     }),
-    ...turnFinding(metric(facts, 'hipRotation'), {
+    ...turnFinding(hips, {
       within: 'Your hips turn inside the 40-50° target.',
       below: {
         priority: 2,
@@ -205,17 +211,10 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
         issue: 'Low hip-shoulder separation',
         recommendation: 'Feel the shoulders keep turning after the hips have stopped at the top; split-stance rotations train the separation.',
       },
-      above: { priority: 6, strength: 'A big coil: your shoulders turn well past your hips (X-Factor above the 40-50° target), as long as it comes from the upper back, not a twist in the lower back.' },
+      above: hipsShort ? null : { priority: 6, strength: 'A big coil: your shoulders turn well past your hips (X-Factor above the 40-50° target), as long as it comes from the upper back, not a twist in the lower back.' },
     }),
-  ].filter((f, _, all) => !coilFromShortHips(f, all));
+  ];
 }
-
-/**
- * An X-Factor above its target is the shoulders turning well past the hips: a strength, unless the hips
- * turned short of theirs, when the big number is the hips' shortfall, already a weakness of its own, and
- * calling it a coil would praise the fault.
- */
-const coilFromShortHips = (f: Finding, all: Finding[]): boolean => !!f.strength?.startsWith('A big coil') && all.some((o) => o.issue === 'Limited hip rotation');
 
 function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
   const findings: Finding[] = [];

@@ -58,11 +58,12 @@ export function mobilityReadings(pose: PoseMetrics | readonly PoseMetrics[], mob
     if (metric) {
       const measurable = metric.measurable && metric.value !== null;
       const withheld = measurable ? undefined : (metric.withheld ?? 'view');
+      const marginDeg = measurable ? figureMarginDeg(key, metric.fromView, metric.value!) : 0;
       return {
         key, value: measurable ? metric.value : null, measurable, confidence: metric.confidence, note: metric.note,
         ...(withheld ? { withheld } : {}), ...(both && measurable && metric.fromView ? { fromView: metric.fromView } : {}),
         ...(measurable && metric.atLeast ? { atLeast: true } : {}),
-        ...(measurable && figureMarginDeg(key, metric.fromView, metric.value!) > 0 ? { marginDeg: figureMarginDeg(key, metric.fromView, metric.value!) } : {}),
+        ...(marginDeg > 0 ? { marginDeg } : {}),
       };
     }
     const text = mobility?.[key];

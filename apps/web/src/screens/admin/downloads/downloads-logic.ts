@@ -1,11 +1,9 @@
 import type { VideoCatalogSummary, VideoImportResult } from '@swingfit/contracts';
+import { fileSize } from '../../../lib/format';
 
-/** 'about 215 KB' as the admin page says it (KB of 1024 bytes, rounded; small files in bytes). */
+/** 'about 215 KB' as the admin page says it: the upload form's file size (lib/format fileSize), said as an estimate. */
 export function fileSizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `about ${Math.round(kb)} KB`;
-  return `about ${(kb / 1024).toFixed(1)} MB`;
+  return bytes < 1024 ? fileSize(bytes) : `about ${fileSize(bytes)}`;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
