@@ -47,6 +47,8 @@ describe('POST /api/create-checkout-session', () => {
     const sessions = answers.map((a) => h.fake.store.data.checkoutSessions[sessionIdOf(a.json().url)]!);
     expect(new Set(sessions.map((s) => s.id)).size).toBe(20);
     expect(new Set(sessions.map((s) => s.customer))).toEqual(new Set([customers[0]!.id]));
+    // They took turns: only the last one can still take the payment.
+    expect(sessions.filter((s) => s.status === 'open')).toHaveLength(1);
   });
 
   it('sends the customer create with the golfer’s idempotency key, so Stripe itself returns the same customer to a retry', async () => {
@@ -77,6 +79,20 @@ describe('POST /api/create-checkout-session', () => {
     const again = await checkout(golfer, 'monthly');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already have Premium/);
+  });
+
+  it('lets only the newest Checkout page take the payment: a golfer who went back and picked the other plan cannot pay twice', async () => {
+    const golfer = newGolfer();
+    const annual = (await checkout(golfer, 'annual')).json().url;
+    const monthly = (await checkout(golfer, 'monthly')).json().url;
+    // The first page, still open in another tab or in the browser's history, no longer takes money.
+    expect(h.fake.store.data.checkoutSessions[sessionIdOf(annual)]).toMatchObject({ status: 'expired', url: null });
+    await expect(pay(annual)).rejects.toThrow(/expired/);
+    await pay(monthly);
+    const customer = (await h.db.selectFrom('customers').select('stripe_customer_id').where('user_id', '=', golfer).executeTakeFirstOrThrow()).stripe_customer_id;
+    const subscriptions = Object.values(h.fake.store.data.subscriptions).filter((s) => s.customer === customer);
+    expect(subscriptions.map((s) => s.items.data[0]!.price.id)).toEqual([h.deps.prices.monthly]);
+    expect(await stored(h.db, golfer)).toMatchObject({ status: 'active', plan: 'monthly' });
   });
 });
 

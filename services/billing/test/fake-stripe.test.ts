@@ -66,6 +66,19 @@ describe('API shape and errors', () => {
     expect(noPrice).toMatchObject({ code: 'resource_missing', param: 'line_items[0][price]' });
   });
 
+  it('lists a customer’s open checkout sessions and expires one, as Stripe does', async () => {
+    const customer = await stripe.customers.create({});
+    const open = () => stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: LOCAL_PRICE_IDS.monthly, quantity: 1 }], success_url: 'http://x' });
+    const [a, b] = [await open(), await open()];
+    expect((await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' })).data.map((s) => s.id).sort()).toEqual([a.id, b.id].sort());
+    expect(await stripe.checkout.sessions.expire(a.id)).toMatchObject({ id: a.id, status: 'expired', url: null });
+    expect((await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' })).data.map((s) => s.id)).toEqual([b.id]);
+    const again = await error(stripe.checkout.sessions.expire(a.id));
+    expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(again!.message).toMatch(/open/);
+    expect(() => fake.engine.completeCheckout(a.id)).toThrow(/expired/);
+  });
+
   it('creates an incomplete subscription whose invoice carries the payment’s client secret, and refuses unknown expansions', async () => {
     const customer = await stripe.customers.create({});
     const sub = await stripe.subscriptions.create({

@@ -22,20 +22,46 @@ async function refuseIfPremium(deps: BillingDeps, userId: number, requestId?: st
   if (subscription && isPremiumAt(subscription, new Date())) throw new HttpError(409, ALREADY_PREMIUM);
 }
 
+/** Checkout pages a golfer could still have open at once (tabs, history); Stripe keeps each open for a day. */
+const OPEN_CHECKOUTS_LIMIT = 100;
+
+/**
+ * Only the newest way to pay stays open. A Checkout page left open (another tab, the browser's history,
+ * the plan picked first before going back) would start a second subscription if paid: Stripe charges
+ * both. So every other open Checkout page of the customer is expired first. One found paid meanwhile
+ * means the golfer already pays. Called under the golfer's lock, so concurrent starts take turns.
+ */
+async function expireOpenCheckouts(deps: BillingDeps, customer: string): Promise<void> {
+  const open = await deps.stripe.checkout.sessions.list({ customer, status: 'open', limit: OPEN_CHECKOUTS_LIMIT });
+  for (const session of open.data) {
+    try {
+      await deps.stripe.checkout.sessions.expire(session.id);
+    } catch (error) {
+      const now = await deps.stripe.checkout.sessions.retrieve(session.id);
+      if (now.status === 'complete') throw new HttpError(409, ALREADY_PREMIUM);
+      if (now.status !== 'expired') throw error;
+    }
+  }
+}
+
 /** POST /api/create-checkout-session: a Stripe Checkout page for the plan (or the local test checkout). */
 export async function createCheckout(deps: BillingDeps, userId: number, plan: Plan, returnTo: CheckoutReturn = 'payment-success', requestId?: string): Promise<string> {
   await refuseIfPremium(deps, userId, requestId);
   const customer = await ensureCustomer(deps, userId);
   const back = returnTo === 'profile' ? '/profile' : '/payment-success';
-  const session = await deps.stripe.checkout.sessions.create({
-    mode: 'subscription',
-    customer,
-    client_reference_id: String(userId),
-    line_items: [{ price: deps.prices[plan], quantity: 1 }],
-    success_url: url(deps, `${back}?session_id={CHECKOUT_SESSION_ID}`),
-    cancel_url: url(deps, returnTo === 'profile' ? '/profile' : '/subscribe'),
-    metadata: { userId: String(userId), plan },
-    subscription_data: { metadata: { userId: String(userId) } },
+  const session = await deps.db.transaction().execute(async (trx) => {
+    await lockGolfer(trx, userId);
+    await expireOpenCheckouts(deps, customer);
+    return deps.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: String(userId),
+      line_items: [{ price: deps.prices[plan], quantity: 1 }],
+      success_url: url(deps, `${back}?session_id={CHECKOUT_SESSION_ID}`),
+      cancel_url: url(deps, returnTo === 'profile' ? '/profile' : '/subscribe'),
+      metadata: { userId: String(userId), plan },
+      subscription_data: { metadata: { userId: String(userId) } },
+    });
   });
   if (!session.url) throw new HttpError(502, NO_CHECKOUT_URL);
   return session.url;
@@ -59,6 +85,8 @@ export async function getOrCreateSubscription(deps: BillingDeps, userId: number,
   const price = deps.prices[plan];
   return deps.db.transaction().execute(async (trx) => {
     await lockGolfer(trx, userId);
+    // The card form is now the way to pay: a Checkout page still open elsewhere must not take a second payment.
+    await expireOpenCheckouts(deps, customer);
     const waiting = await deps.stripe.subscriptions.list({ customer, status: 'incomplete', limit: 10, expand: ['data.latest_invoice.confirmation_secret', 'data.pending_setup_intent'] });
     const sub =
       waiting.data.find((s) => s.items.data[0]?.price.id === price && clientSecretOf(s)) ??

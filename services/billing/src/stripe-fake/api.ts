@@ -72,6 +72,16 @@ function listSubscriptions(engine: FakeStripeEngine, params: Params) {
   return asList(all.slice(0, limit), '/v1/subscriptions');
 }
 
+function listCheckoutSessions(engine: FakeStripeEngine, params: Params) {
+  const status = str(params.status);
+  const customer = str(params.customer);
+  const limit = Math.min(Number(params.limit ?? 10), 100);
+  const all = Object.values(engine.store.data.checkoutSessions)
+    .filter((s) => (!customer || s.customer === customer) && (!status || s.status === status))
+    .sort((a, b) => b.created - a.created);
+  return asList(all.slice(0, limit), '/v1/checkout/sessions');
+}
+
 function subscriptionChange(params: Params, sub: FakeSubscription) {
   const items = params.items as Params | undefined;
   const first = items ? (Array.isArray(items) ? items[0] : items[0] ?? items['0']) : undefined;
@@ -105,6 +115,8 @@ const ROUTES: Array<[method: string, pattern: string, handler: Handler]> = [
       });
     },
   ],
+  ['GET', 'checkout/sessions', (e, c) => listCheckoutSessions(e, c.params)],
+  ['POST', 'checkout/sessions/:id/expire', (e, c) => e.expireCheckoutSession(c.path[2]!)],
   ['GET', 'checkout/sessions/:id', (e, c) => e.store.data.checkoutSessions[c.path[2]!] ?? (() => { throw missing('checkout.session', c.path[2]!); })()],
   ['GET', 'subscriptions', (e, c) => listSubscriptions(e, c.params)],
   ['GET', 'subscriptions/:id', (e, c) => e.subscription(c.path[1]!)],

@@ -164,6 +164,15 @@ export class FakeStripeEngine {
     return session;
   }
 
+  /** POST /v1/checkout/sessions/{id}/expire: an open session stops taking payment; any other is refused, as Stripe does. */
+  expireCheckoutSession(id: string): FakeCheckoutSession {
+    const session = this.d.checkoutSessions[id];
+    if (!session) throw missing('checkout.session', id);
+    if (session.status !== 'open') throw new FakeStripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This session has status "${session.status}".`);
+    Object.assign(session, { status: 'expired', url: null });
+    return session;
+  }
+
   createPortalSession(customer: string, returnUrl?: string): FakePortalSession {
     this.customer(customer);
     const id = newId('bps');
