@@ -631,3 +631,62 @@ describe('/upload', () => {
     expect(screen.queryByText(/notes\.pdf/)).toBeNull();
   });
 });
+
+describe('/upload while the video is on its way', () => {
+  /** An XMLHttpRequest whose answer the test gives when it chooses (the upload uses XHR for its progress). */
+  class HeldXhr {
+    static last: HeldXhr | undefined;
+    status = 0;
+    responseText = '';
+    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    onabort?: () => void;
+    withCredentials = false;
+    open() {}
+    send() {
+      HeldXhr.last = this;
+    }
+    getResponseHeader() {
+      return null;
+    }
+    answer(status: number, body: unknown) {
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+    }
+  }
+
+  it('leaves a golfer who went elsewhere where they are when the upload finishes, and tells them it arrived', async () => {
+    vi.stubGlobal('XMLHttpRequest', HeldXhr);
+    signedIn({ isPremium: true });
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isPremium: true }) });
+    renderAt('/upload?club=driver');
+    const input = (await screen.findByTestId('faceOnVideo-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['swing'], 'swing.mp4', { type: 'video/mp4' })] } });
+    fireEvent.click(screen.getByRole('button', { name: /Upload & Analyze/ }));
+    await waitFor(() => expect(HeldXhr.last).toBeDefined());
+    // Mid-upload the golfer taps Back: the upload carries on, the golfer goes home.
+    fireEvent.click(screen.getByRole('link', { name: /Back/ }));
+    expect(await screen.findByText('HOME')).toBeTruthy();
+    act(() => HeldXhr.last!.answer(201, { id: 12, status: 'pending' }));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Upload Successful!');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText('Analyzing Your Swing')).toBeNull();
+    expect(screen.getByText('HOME')).toBeTruthy();
+  });
+
+  it('still goes to the analysis progress when the golfer waited on the upload screen', async () => {
+    vi.stubGlobal('XMLHttpRequest', HeldXhr);
+    signedIn({ isPremium: true });
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isPremium: true }) });
+    server.set('GET /api/swing-analyses/12?status_only=true', { body: { isComplete: false, hasError: false, status: 'processing', technicalDetails: null, mobilityAnalysis: null } });
+    renderAt('/upload?club=driver');
+    const input = (await screen.findByTestId('faceOnVideo-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['swing'], 'swing.mp4', { type: 'video/mp4' })] } });
+    fireEvent.click(screen.getByRole('button', { name: /Upload & Analyze/ }));
+    await waitFor(() => expect(HeldXhr.last).toBeDefined());
+    act(() => HeldXhr.last!.answer(201, { id: 12, status: 'pending' }));
+    expect(await screen.findByText('Analyzing Your Swing')).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileScreen } from '../src/screens/profile/ProfileScreen';
 import { Toaster, resetToasts } from '../src/components/ui/toast';
@@ -79,6 +79,19 @@ describe('profile', () => {
     // Editing a field takes its message away.
     fireEvent.change(screen.getByLabelText('Handicap'), { target: { value: '12' } });
     expect(screen.queryByText('Must be a number from -10 to 54')).toBeNull();
+  });
+
+  it('sends only the fields the golfer changed, so a save from another tab meanwhile is not undone', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(makeUser({ handicap: 9.5 })), { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    renderProfile(makeUser());
+    fireEvent.click(screen.getByRole('button', { name: /^Edit$/ }));
+    fireEvent.change(screen.getByLabelText('Handicap'), { target: { value: '9.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/^\/api\/users\/\d+$/);
+    expect(JSON.parse(String(init.body))).toEqual({ handicap: 9.5 });
   });
 
   it("keeps the 'Update Failed' toast and shows a 400's field errors under the fields", async () => {

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { DailyWorkout, ExerciseLogEntry, WorkoutExercise } from '@swingfit/contracts';
+import { NOT_IN_TODAYS_WORKOUT, type DailyWorkout, type ExerciseLogEntry, type WorkoutExercise } from '@swingfit/contracts';
 import { apiGet } from '../src/api/client';
 import { stubServer, type FakeServer } from './fake-server';
 import { Toaster } from '../src/components/ui';
 import { resetToasts } from '../src/components/ui/toast';
 import { DailyWorkoutScreen } from '../src/screens/workout/DailyWorkoutScreen';
-import { completionToastText, historyDate, loggedText, splitHistory, workoutRetry } from '../src/screens/workout/logic';
+import { WORKOUT_DAY_OVER_TEXT, completionToastText, historyDate, loggedText, splitHistory, workoutRetry, workoutStaleTime } from '../src/screens/workout/logic';
 import { ApiError } from '../src/api/client';
 import { makeUser } from './helpers';
 
@@ -184,6 +184,19 @@ describe('/daily-workout loaded', () => {
     expect(within(card('Open Book')).getByRole('button', { name: 'Complete' })).toBeTruthy();
   });
 
+  it('reloads the new day’s workout when Complete comes after midnight Central Time, and says so', async () => {
+    server.set('GET /api/daily-workout/7', { body: workout() });
+    // Midnight passed while the screen was open: the server's today has another workout.
+    server.set('POST /api/daily-workout/complete', { status: 400, body: { message: NOT_IN_TODAYS_WORKOUT } });
+    renderScreen();
+    await screen.findByText('Workout Overview');
+    server.set('GET /api/daily-workout/7', { body: workout({ workoutDate: '2026-03-03', exercises: [exercise(4, 'Cat Cow')], progress: { completed: 0, total: 1, percentage: 0 } }) });
+    fireEvent.click(within(card('Open Book')).getByRole('button', { name: 'Complete' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain(WORKOUT_DAY_OVER_TEXT);
+    await waitFor(() => expect(screen.getAllByTestId('exercise-card').map((c) => c.getAttribute('data-exercise'))).toEqual(['Cat Cow']));
+  });
+
   it('opens the video dialog: no video means the written steps instead', async () => {
     server.set('GET /api/daily-workout/7', { body: workout() });
     renderScreen();
@@ -252,6 +265,14 @@ describe('workout logic', () => {
   it('writes the completion toast of section 8', () => {
     expect(completionToastText({ progress: { completed: 2, total: 6, percentage: 33 }, pointsAwarded: 8 })).toBe('Progress: 2/6 exercises (33%) +8 points!');
   });
+  it('keeps the workout an hour, but not past the Central Time day it was built for', () => {
+    const fivePmChicago = new Date('2026-03-02T23:00:00Z');
+    expect(workoutStaleTime(workout({ workoutDate: '2026-03-02' }), fivePmChicago)).toBe(60 * 60_000);
+    // 00:30 in Chicago (06:30 UTC) is already the next day there, whatever the phone's own zone says.
+    expect(workoutStaleTime(workout({ workoutDate: '2026-03-02' }), new Date('2026-03-03T06:30:00Z'))).toBe(0);
+    expect(workoutStaleTime(undefined, fivePmChicago)).toBe(60 * 60_000);
+  });
+
   it('retries once, never after a 403', () => {
     expect(workoutRetry(0, new ApiError(500, '500: x', undefined))).toBe(true);
     expect(workoutRetry(1, new ApiError(500, '500: x', undefined))).toBe(false);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Gauge, Lock, Upload, Video } from 'lucide-react';
@@ -207,6 +207,14 @@ function UploadForm({ status }: { status: UploadStatus }) {
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress !== null;
   const limitReached = uploadLimitReached(status);
+  // The upload carries on when the golfer leaves the screen; arriving, it must not pull them back from wherever they went.
+  const onScreen = useRef(true);
+  useEffect(() => {
+    onScreen.current = true;
+    return () => {
+      onScreen.current = false;
+    };
+  }, []);
 
   const set = (name: keyof UploadFormValues, value: string) => setValues((v) => ({ ...v, [name]: value }));
 
@@ -235,7 +243,7 @@ function UploadForm({ status }: { status: UploadStatus }) {
       const created = await uploadSwingVideos(buildUploadFormData(values), (f) => setProgress(Math.round(f * 100)));
       toast({ title: 'Upload Successful!', description: 'Your swing video is being analyzed.' });
       void refreshAnalysisData(queryClient);
-      navigate(`/analysis-loading/${created.id}`);
+      if (onScreen.current) navigate(`/analysis-loading/${created.id}`);
     } catch (error) {
       setProgress(null);
       toast({ ...uploadFailureToast(error), variant: 'destructive' });

@@ -33,10 +33,19 @@ export function patchOf(d: Draft): UserPatch {
   };
 }
 
+/**
+ * Only what the golfer changed since opening the form: the profile open in another tab (or changed
+ * there meanwhile) keeps what it saved for the fields this form left alone.
+ */
+export function changedPatch(before: UserPatch, after: UserPatch): UserPatch {
+  return Object.fromEntries(Object.entries(after).filter(([key, value]) => before[key as keyof UserPatch] !== value)) as UserPatch;
+}
+
 export function PersonalInfo({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(user));
+  const [opened, setOpened] = useState<Draft>(() => draftOf(user));
   const [problems, setProblems] = useState<UserPatchProblems>({});
   const incomplete = !user.firstName || !user.lastName || user.handicap === null || !user.city || !user.state;
 
@@ -63,12 +72,13 @@ export function PersonalInfo({ user }: { user: User }) {
   };
   const startEdit = () => {
     setDraft(draftOf(user));
+    setOpened(draftOf(user));
     setProblems({});
     setEditing(true);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const patch = patchOf(draft);
+    const patch = changedPatch(patchOf(opened), patchOf(draft));
     // The schema the server validates with, checked first: a patch it would refuse is never sent.
     const found = userPatchProblems(patch);
     setProblems(found);

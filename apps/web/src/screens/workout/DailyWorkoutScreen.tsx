@@ -10,7 +10,7 @@ import { VideoDialog } from './VideoDialog';
 import { WorkoutOverview } from './WorkoutOverview';
 import { CreatingState, GenerationFailedState, LimitReachedState, LoadErrorState, NoAnalysisState } from './WorkoutStates';
 import { useCompleteExercise, useDailyWorkout, useRebuildWorkout, type CompleteInput } from './api';
-import { COMPLETION_TOAST_MS, completionToastText, isUpgradeRefusal } from './logic';
+import { COMPLETION_TOAST_MS, WORKOUT_DAY_OVER_TEXT, completionToastText, isDayOverRefusal, isUpgradeRefusal } from './logic';
 import '../../components/analysis/analysis.css';
 import '../../components/exercise/exercise.css';
 import './workout.css';
@@ -55,7 +55,8 @@ function LoadedWorkout({ user, workout }: { user: User; workout: DailyWorkout })
       onSuccess: (res) => {
         if (!res.alreadyCompleted) toast({ title: 'Exercise Completed!', description: completionToastText(res), duration: COMPLETION_TOAST_MS });
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to complete exercise. Please try again.', variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: isDayOverRefusal(error) ? WORKOUT_DAY_OVER_TEXT : 'Failed to complete exercise. Please try again.', variant: 'destructive' }),
       onSettled: () => setPending(null),
     });
   };

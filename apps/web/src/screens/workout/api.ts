@@ -2,15 +2,15 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { CompleteExerciseResponse, DailyWorkout, ExerciseLogEntry, VideoEmbed } from '@swingfit/contracts';
 import { apiGet, apiRequest } from '../../api/client';
 import { AUTH_USER_KEY } from '../../hooks/useAuth';
-import { EMBED_CACHE_MS, WORKOUT_CACHE_MS, WORKOUT_RETRY_DELAY_MS, embedUrl, historyUrl, workoutRetry, workoutUrl } from './logic';
+import { EMBED_CACHE_MS, WORKOUT_CACHE_MS, WORKOUT_RETRY_DELAY_MS, embedUrl, historyUrl, isDayOverRefusal, workoutRetry, workoutStaleTime, workoutUrl } from './logic';
 
-/** GET /api/daily-workout/{id}: cached 1 h, one retry after 1 s, none after an upgrade refusal (section 7). */
+/** GET /api/daily-workout/{id}: cached 1 h (not past its day), one retry after 1 s, none after an upgrade refusal (section 7). */
 export function useDailyWorkout(userId: number) {
   return useQuery<DailyWorkout>({
     queryKey: [workoutUrl(userId)],
     retry: workoutRetry,
     retryDelay: WORKOUT_RETRY_DELAY_MS,
-    staleTime: WORKOUT_CACHE_MS,
+    staleTime: (query) => workoutStaleTime(query.state.data),
     gcTime: WORKOUT_CACHE_MS,
   });
 }
@@ -39,6 +39,10 @@ export function useCompleteExercise(userId: number) {
       // The Done state comes from the server's list straight away; the refresh then confirms it.
       client.setQueryData<DailyWorkout>([workoutUrl(userId)], (old) => old && { ...old, completedExercises: res.completedExercises, progress: res.progress });
       void refreshAfterCompletion(client, userId);
+    },
+    // The workout on screen belongs to a day that is over: the new day's replaces it.
+    onError: (error) => {
+      if (isDayOverRefusal(error)) void client.invalidateQueries({ queryKey: [workoutUrl(userId)] });
     },
   });
 }

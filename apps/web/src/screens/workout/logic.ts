@@ -1,4 +1,4 @@
-import type { CompleteExerciseResponse, ExerciseLogEntry } from '@swingfit/contracts';
+import { NOT_IN_TODAYS_WORKOUT, centralDate, type CompleteExerciseResponse, type DailyWorkout, type ExerciseLogEntry } from '@swingfit/contracts';
 import { ApiError } from '../../api/client';
 
 /* Pure helpers of the workout screen, tested without a browser. */
@@ -18,6 +18,21 @@ export const isUpgradeRefusal = (error: unknown) => error instanceof ApiError &&
 export const workoutRetry = (failureCount: number, error: unknown) => !isUpgradeRefusal(error) && failureCount < 1;
 export const WORKOUT_RETRY_DELAY_MS = 1_000;
 export const WORKOUT_CACHE_MS = 60 * 60_000;
+
+/**
+ * How long a fetched workout counts as fresh: the hour of section 7, but never past the Central Time day
+ * it was built for (the product's day, wherever the phone is): after midnight there the next visit or
+ * focus reads the new day's workout instead of offering exercises the server no longer takes.
+ */
+export function workoutStaleTime(workout: Pick<DailyWorkout, 'workoutDate'> | undefined, now = new Date()): number {
+  return workout && workout.workoutDate !== centralDate(now) ? 0 : WORKOUT_CACHE_MS;
+}
+
+/** The server's refusal of an exercise that is not in its today's workout: the screen shows another day's. */
+export const isDayOverRefusal = (error: unknown) => error instanceof ApiError && error.status === 400 && error.serverMessage === NOT_IN_TODAYS_WORKOUT;
+
+/** The error toast's words when the day turned over under an open workout (it is reloaded meanwhile). */
+export const WORKOUT_DAY_OVER_TEXT = "A new day's workout has started (midnight Central Time) and is loaded now. Please try again.";
 export const EMBED_CACHE_MS = 24 * 60 * 60_000;
 
 /** A calendar date (YYYY-MM-DD) as the history dialog writes it: uppercase long format. */
