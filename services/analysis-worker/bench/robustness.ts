@@ -38,6 +38,10 @@
  *                   golfer (face-on) and ahead of them (down the line): background that moves
  *   tilted          a camera that is not level: the picture turned 6° either way, in both views
  *   messaging app   a clip as a messaging app forwards it: 480 lines at about a megabit a second
+ *   posted upright  a landscape clip across the middle of a 9:16 frame over a blurred, enlarged copy of
+ *                   itself, as social apps post it, in both views
+ *   replay          a broadcast's slow-motion replay (4x) after the swing in real time
+ *   side by side    a coach's split screen: the face-on and down-the-line clips in one picture
  *   phone HDR       an iPhone's default recording: 10-bit HEVC in HLG with BT.2020 colours
  *   variable rate   frames up to 8 ms early or late of a steady 30 per second, as phones record
  *   WebM            VP9 in WebM, as browsers' and some Android apps' recorders make it
@@ -80,6 +84,8 @@ const shake = (x: number, y: number) => `${x + 10}+${x}*sin(2*PI*t*0.6):${y + 10
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
 /** A hitting net near the lens, out of focus: a mesh every 22 pixels, blurred, multiplied over a 1280x720 picture. */
 const SOFT_NET = ['-filter_complex', 'color=c=white:s=1280x720:r=30,drawgrid=w=22:h=22:t=2:c=black,gblur=sigma=1.5,format=gbrp[n];[0:v:0]format=gbrp[v];[v][n]blend=all_mode=multiply:all_opacity=0.6:shortest=1,format=yuv420p[out]', '-map', '[out]', ...X264];
+/** A landscape picture across the middle of a 1080x1920 frame over a blurred, enlarged copy of itself. */
+const SOCIAL_PORTRAIT = '[0:v:0]split[a][b];[a]scale=-2:1920,crop=1080:1920,boxblur=30:3[bg];[b]scale=1080:-2[fg];[bg][fg]overlay=0:(H-h)/2[out]';
 /**
  * A clip as a messaging app forwards it: shrunk to 480 lines and squeezed to about a megabit a second. One
  * encoder thread: x264's rate control at a set bit rate differs from run to run when threaded, and a bench
@@ -177,6 +183,14 @@ const CASES: Case[] = [
   { name: 'camera tilted -6 deg, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'rotate=-6*PI/180', ...X264], ext: 'mp4', slower: 1 },
   { name: 'sent by messaging app', clip: 'adam_scott_iron_fo', view: 'face-on', args: MESSAGING_APP, ext: 'mp4', slower: 1 },
   { name: 'sent by messaging app, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: MESSAGING_APP, ext: 'mp4', slower: 1 },
+  // As social apps post a landscape swing upright: the picture across the middle of a 9:16 frame, a blurred,
+  // enlarged copy of itself filling the rest (a second, larger golfer swinging in step, out of focus).
+  { name: 'posted upright over its own blurred copy', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-filter_complex', SOCIAL_PORTRAIT, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'posted upright over its own blurred copy, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-filter_complex', SOCIAL_PORTRAIT, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  // A broadcast's replay: the swing in real time, then again four times slower.
+  { name: 'slow-motion replay after the swing', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-filter_complex', '[0:v]split[a][b];[b]setpts=4*PTS,fps=30[b1];[a][b1]concat=n=2:v=1[out]', '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  // A coach's split screen: the same swing from the front and from behind, side by side in one video.
+  { name: 'both views side by side', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-filter_complex', `movie=${join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4')}[d];[0:v:0][d]hstack=shortest=1,scale=1920:-2[out]`, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   { name: 'HEVC 640', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=640:-2', '-c:v', 'libx265', '-preset', 'veryfast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-x265-params', 'log-level=error'], ext: 'mp4', slower: 1 },
 ];
 
