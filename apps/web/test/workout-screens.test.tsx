@@ -173,6 +173,34 @@ describe('/daily-workout loaded', () => {
     expect(calls.filter((x) => x.url === '/api/auth/user').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps each Complete busy until its own answer when a second is tapped before the first answers', async () => {
+    server.set('GET /api/daily-workout/7', { body: workout() });
+    renderScreen();
+    await screen.findByText('Workout Overview');
+    // The server holds each completion until the test answers it.
+    const answers: Array<(r: Response) => void> = [];
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST' ? new Promise<Response>((resolve) => answers.push(resolve)) : served(input, init),
+    );
+    const done = (names: string[]) =>
+      new Response(JSON.stringify({ progress: { completed: names.length, total: 3, percentage: 33 * names.length }, pointsAwarded: 5, alreadyCompleted: false, completedExercises: names, streakWeeks: 1 }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    const busy = (name: string) => within(card(name)).getByRole('button', { name: /Complete|Done/ }).getAttribute('aria-busy') === 'true';
+    fireEvent.click(within(card('Open Book')).getByRole('button', { name: 'Complete' }));
+    fireEvent.click(within(card('Hip Airplane')).getByRole('button', { name: 'Complete' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect([busy('Open Book'), busy('Hip Airplane')]).toEqual([true, true]);
+    answers[1]!(done(['Hip Airplane']));
+    await waitFor(() => expect(busy('Hip Airplane')).toBe(false));
+    expect(busy('Open Book')).toBe(true);
+    answers[0]!(done(['Hip Airplane', 'Open Book']));
+    await waitFor(() => expect(busy('Open Book')).toBe(false));
+    await waitFor(() => expect(screen.getAllByTestId('toast').map((t) => t.textContent).join(' ')).toContain('Progress: 2/3'));
+  });
+
   it('shows the error toast when completing fails', async () => {
     server.set('GET /api/daily-workout/7', { body: workout() });
     server.set('POST /api/daily-workout/complete', { status: 500, body: { message: 'Internal server error' } });

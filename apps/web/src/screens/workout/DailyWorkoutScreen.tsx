@@ -44,21 +44,33 @@ function NewerAnalysisBanner({ onRebuild, busy }: { onRebuild: () => void; busy:
 function LoadedWorkout({ user, workout }: { user: User; workout: DailyWorkout }) {
   const complete = useCompleteExercise(user.id);
   const rebuild = useRebuildWorkout(user.id);
-  const [pending, setPending] = useState<string | null>(null);
+  // Every exercise still being saved: a second Complete tapped before the first answers keeps its own spinner.
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [watching, setWatching] = useState<WorkoutExercise | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const done = new Set(workout.completedExercises);
 
   const onComplete = (input: CompleteInput) => {
-    setPending(input.exerciseName);
-    complete.mutate(input, {
-      onSuccess: (res) => {
-        if (!res.alreadyCompleted) toast({ title: 'Exercise Completed!', description: completionToastText(res), duration: COMPLETION_TOAST_MS });
-      },
-      onError: (error) =>
-        toast({ title: 'Error', description: isDayOverRefusal(error) ? WORKOUT_DAY_OVER_TEXT : 'Failed to complete exercise. Please try again.', variant: 'destructive' }),
-      onSettled: () => setPending(null),
-    });
+    const name = input.exerciseName;
+    setPending((now) => new Set(now).add(name));
+    // Each tap's own promise: mutate's per-call callbacks fire only for the latest call, so a second
+    // exercise completed before the first answered would leave the first's spinner and toast unsettled.
+    complete
+      .mutateAsync(input)
+      .then(
+        (res) => {
+          if (!res.alreadyCompleted) toast({ title: 'Exercise Completed!', description: completionToastText(res), duration: COMPLETION_TOAST_MS });
+        },
+        (error: unknown) =>
+          toast({ title: 'Error', description: isDayOverRefusal(error) ? WORKOUT_DAY_OVER_TEXT : 'Failed to complete exercise. Please try again.', variant: 'destructive' }),
+      )
+      .finally(() =>
+        setPending((now) => {
+          const left = new Set(now);
+          left.delete(name);
+          return left;
+        }),
+      );
   };
 
   if (workout.exercises.length === 0) return <GenerationFailedState onReload={() => rebuild.mutate()} reloading={rebuild.isPending} />;
@@ -72,7 +84,7 @@ function LoadedWorkout({ user, workout }: { user: User; workout: DailyWorkout })
           exercise={exercise}
           premium={workout.isPremium}
           done={done.has(exercise.name)}
-          completing={pending === exercise.name}
+          completing={pending.has(exercise.name)}
           onComplete={onComplete}
           onWatch={() => setWatching(exercise)}
           onHistory={() => setHistoryOf(exercise.name)}
