@@ -20,3 +20,12 @@ export function makeTestClip(dir: string, name = 'clip.mp4'): string {
   if (run.status !== 0) throw new Error(`ffmpeg could not make a test clip: ${run.stderr?.toString() ?? run.error?.message}`);
   return file;
 }
+
+/**
+ * A clip for journeys whose uploads must stay counted: a failed analysis gives its upload back (a few
+ * seconds after the upload for the test pattern), so the shared swing clip, whose analysis completes, when
+ * present; else the test pattern, and the journey's checks must come before its analysis ends.
+ */
+export function countedClip(dir: string): string {
+  return swingFixture() ?? makeTestClip(dir);
+}

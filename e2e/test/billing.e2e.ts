@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot, visible } from '../src/browser.js';
-import { makeTestClip } from '../src/fixtures.js';
+import { countedClip } from '../src/fixtures.js';
 import { startJourney, type Journey } from '../src/journey.js';
 import type { RunningStack } from '../src/stack.js';
 
@@ -20,7 +20,8 @@ describe('premium subscription journey (local test mode)', () => {
   let page: Page;
   let userId: number;
   const dir = mkdtempSync(join(tmpdir(), 'sf-e2e-clips-'));
-  const clip = makeTestClip(dir);
+  // Uploads that stay counted while the journey checks the gates (a failed analysis gives its upload back).
+  const clip = countedClip(dir);
 
   const me = () => page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).json());
   const uploadStatus = () => page.evaluate(async (id) => (await fetch(`/api/upload-status/${id}`, { credentials: 'include' })).json(), userId);

@@ -57,8 +57,7 @@ const uploadStatus = (over: Partial<UploadStatus> = {}): UploadStatus => ({
 
 const noMonthly = { body: { hasData: false, count: 0, clubSpeed: null, ballSpeed: null, smashFactor: null, spinRate: null, carry: null } };
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+function renderAt(path: string, client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } })) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -486,6 +485,43 @@ describe('/analysis-loading/{id}', () => {
     expect(screen.getByRole('link', { name: 'View Analysis Results' }).getAttribute('href')).toBe('/analysis/5');
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/upload');
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('reads the upload allowance again after a failure, so Try Again opens a working upload form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // A client that trusts its cache (nothing is read again unless made stale), holding the spent allowance.
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+      const spent = uploadStatus({ isFreeLimitReached: true, canUploadDriver: false, canUploadSevenIron: false, videoUploadsUsed: 1 });
+      client.setQueryData(['/api/upload-status/7'], spent);
+      let returned = false;
+      server.set('GET /api/upload-status/7', () => ({ body: returned ? uploadStatus() : spent }));
+      server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: true, status: 'failed', technicalDetails: { error: 'No golf swing was detected in the video' }, mobilityAnalysis: null } });
+      renderAt('/analysis-loading/5', client);
+      expect(await screen.findByText("This upload doesn't count, so you can upload again.")).toBeTruthy();
+      await waitFor(() => expect(client.getQueryState(['/api/upload-status/7'])?.isInvalidated).toBe(true));
+
+      // The gateway gives the upload back a moment later; the golfer taps Try Again.
+      returned = true;
+      fireEvent.click(screen.getByRole('link', { name: 'Try Again' }));
+      expect(await screen.findByText('Upload Swing Video')).toBeTruthy();
+      expect(screen.queryByText('Upload Limit Reached')).toBeNull();
+      // Read again once more after the settle time, for screens already showing the allowance.
+      const reads = calls.filter((c) => c.url === '/api/upload-status/7').length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3_100);
+      });
+      expect(calls.filter((c) => c.url === '/api/upload-status/7').length).toBeGreaterThan(reads);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not say the upload came back when only the connection failed', async () => {
+    server.set('GET /api/swing-analyses/5?status_only=true', { status: 500, body: { message: 'down' } });
+    renderAt('/analysis-loading/5');
+    expect(await screen.findByText(/couldn't process your swing video/)).toBeTruthy();
+    expect(screen.queryByText(/This upload doesn't count/)).toBeNull();
   });
 
   it('polls every 2 seconds while the analysis runs', async () => {

@@ -6,7 +6,8 @@ import { withDb } from '../../src/golfers.js';
  * The check every scenario ends with: nothing lost, nothing doubled. It reads the three services'
  * schemas directly (read only) and compares what the golfers were answered with what each service
  * holds: one analysis row per accepted upload and none for a refused one, one start and one end event
- * per analysis, one ledger award per upload and per completion, the same total in the ledger, in
+ * per analysis, one ledger award per upload and per completion (and one reversal per failed analysis,
+ * whose upload is given back), the same total in the ledger, in
  * gamification's totals and in the gateway's copy, one notice per analysis outcome, and every outbox
  * emptied.
  */
@@ -37,11 +38,18 @@ export async function imbalances(databaseUrl: string, told: Told): Promise<strin
   return withDb(databaseUrl, async (db) => {
     const problems: string[] = [];
     const golfers = told.golfers;
-    const analyses = await rows<{ id: string; user_id: string; status: string }>(db, 'select id, user_id, status from core.swing_analyses where user_id = any($1) and upload_week is not null and face_on_key is not null', [golfers]);
+    const analyses = await rows<{ id: string; user_id: string; status: string; returned: boolean }>(
+      db,
+      'select id, user_id, status, upload_returned_at is not null as returned from core.swing_analyses where user_id = any($1) and upload_week is not null and face_on_key is not null',
+      [golfers],
+    );
     const held = new Map(analyses.map((a) => [Number(a.id), a]));
     for (const [id] of told.uploads) if (!held.has(id)) problems.push(`upload ${id} was accepted but has no analysis row (lost)`);
     for (const a of analyses) if (!told.uploads.has(Number(a.id))) problems.push(`analysis ${a.id} exists but its upload was not accepted (stored anyway)`);
     for (const a of analyses) if (!TERMINAL.includes(a.status)) problems.push(`analysis ${a.id} is still ${a.status}`);
+    // A failed analysis gives its upload back (the gateway, from analysis.failed); no other does.
+    for (const a of analyses) if (a.returned !== (a.status === 'failed')) problems.push(`analysis ${a.id} is ${a.status} and its upload was ${a.returned ? '' : 'not '}given back`);
+    const failed = new Set(analyses.filter((a) => a.status === 'failed').map((a) => Number(a.id)));
 
     const events = await rows<{ type: string; id: string; n: number }>(
       db,
@@ -59,6 +67,10 @@ export async function imbalances(databaseUrl: string, told: Told): Promise<strin
     const causes = new Map<string, number>();
     for (const a of awards) causes.set(a.cause, (causes.get(a.cause) ?? 0) + 1);
     for (const [id] of told.uploads) if (causes.get(`upload:analysis:${id}`) !== 1) problems.push(`analysis ${id}: ${causes.get(`upload:analysis:${id}`) ?? 0} upload awards, expected 1`);
+    for (const [id] of told.uploads) {
+      const reversals = causes.get(`upload-reversal:analysis:${id}`) ?? 0;
+      if (reversals !== (failed.has(id) ? 1 : 0)) problems.push(`analysis ${id}: ${reversals} upload award reversals, expected ${failed.has(id) ? 1 : 0}`);
+    }
     const completions = await rows<{ id: string; user_id: string; points: number }>(db, 'select id, user_id, points from core.exercise_completions where user_id = any($1)', [golfers]);
     for (const c of completions) if (causes.get(`exercise:completion:${c.id}`) !== 1) problems.push(`completion ${c.id}: ${causes.get(`exercise:completion:${c.id}`) ?? 0} awards, expected 1`);
 
@@ -72,8 +84,10 @@ export async function imbalances(databaseUrl: string, told: Told): Promise<strin
       const user = Number(t.id);
       const ledger = awards.filter((a) => Number(a.user_id) === user).reduce((s, a) => s + a.points, 0);
       const uploads = [...told.uploads.values()].filter((u) => u === user).length;
+      const failedUploads = [...told.uploads].filter(([id, u]) => u === user && failed.has(id)).length;
       const completed = completions.filter((c) => Number(c.user_id) === user).reduce((s, c) => s + c.points, 0);
-      const expected = uploads * UPLOAD_AWARD.points + completed;
+      // A failed analysis' upload award is taken back.
+      const expected = (uploads - failedUploads) * UPLOAD_AWARD.points + completed;
       if (completed !== (told.promised.get(user) ?? 0)) problems.push(`golfer ${user}: completions hold ${completed} points, the answers promised ${told.promised.get(user) ?? 0}`);
       if (ledger !== expected) problems.push(`golfer ${user}: ledger holds ${ledger} points, expected ${expected}`);
       if ((t.game ?? 0) !== ledger) problems.push(`golfer ${user}: gamification total ${t.game ?? 0} differs from the ledger's ${ledger}`);

@@ -62,9 +62,11 @@ export const EventPayloads = {
   // only when `version` (per golfer, +1 for every award, in commit order) is newer than the one it holds,
   // and reads weekly/monthly as 0 once `weekStart`/`monthStart` is no longer the current Central Time
   // week/month. Redelivered, reordered or late snapshots can then never add twice or go backwards.
+  // A reversal (an upload whose analysis failed, reason 'upload-reversal') is an award of negative points
+  // with its own version: the snapshot after it holds the figures from before the award it takes back.
   'points.awarded': Type.Object({
-    /** This award's points and what earned them ('exercise', 'upload'). */
-    points: Type.Integer({ minimum: 0 }),
+    /** This award's points and what earned them ('exercise', 'upload'), or took them back ('upload-reversal', negative). */
+    points: Type.Integer(),
     reason: Type.String(),
     /** The event that earned the points. */
     sourceEventId: Type.String(),

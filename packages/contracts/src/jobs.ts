@@ -177,7 +177,8 @@ export const JOB_NAMES = Object.keys(JOBS) as JobName[];
  */
 export const EVENT_SUBSCRIPTIONS: Record<string, readonly EventType[]> = {
   gamification: ['user.registered', 'user.profile_updated', 'analysis.uploaded', 'analysis.completed', 'analysis.failed', 'exercise.completed', 'payment.failed'],
-  gateway: ['subscription.activated', 'subscription.updated', 'subscription.canceled', 'points.awarded'],
+  // analysis.failed: a failed analysis gives its upload back (services/gateway/src/jobs/events.ts).
+  gateway: ['subscription.activated', 'subscription.updated', 'subscription.canceled', 'points.awarded', 'analysis.failed'],
 };
 export const eventQueueName = (service: string) => `events-${service}`;
 

@@ -10,6 +10,7 @@ import {
   currentStreak,
   daysBetween,
   exerciseAward,
+  reversalOf,
   uploadWeekStart,
   weekOfDate,
   type StreakState,
@@ -140,5 +141,20 @@ describe('weekly streak', () => {
     ['2026-10-25', '2026-11-08T06:00:00Z', 0], // Sunday 00:00 CST: the week of Nov 1 went empty
   ])('a streak last active the week of %s reads, at %s, %i', (lastWeek, now, shown) => {
     expect(currentStreak({ weeks: 4, lastWeek }, new Date(now))).toBe(shown);
+  });
+});
+
+// An upload whose analysis failed takes its award back: the same figures negated, so sums return exactly.
+describe('reversalOf', () => {
+  it.each([
+    ['the upload award', UPLOAD_AWARD, { basePoints: -10, multiplier: 1, points: -10 }],
+    ['an exercise at the 1.25x tier', exerciseAward(3), { basePoints: -5, multiplier: 1.25, points: -6 }],
+    ['an exercise at the 3.0x tier', exerciseAward(15), { basePoints: -5, multiplier: 3, points: -15 }],
+    ['a 0-point figure stays 0, not -0', { basePoints: 0, multiplier: 1, points: 0 }, { basePoints: 0, multiplier: 1, points: 0 }],
+  ])('%s', (_label, award, expected) => {
+    const reversal = reversalOf(award);
+    expect(reversal).toEqual(expected);
+    expect(Object.is(reversal.points, -0)).toBe(false);
+    expect(award.points + reversal.points).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import {
   checkUploadForm,
   checkVideoFile,
   isLimitReached,
+  uploadsUsedAfterReturn,
   uploadWeekStart,
   type UploadFormInput,
 } from '../src/index.js';
@@ -102,6 +103,23 @@ describe('usage limit (spec section 5)', () => {
     [1000, 999, false],
   ])('used %i of %i reached: %s', (used, limit, reached) => {
     expect(isLimitReached(used, limit)).toBe(reached);
+  });
+});
+
+describe('a failed analysis gives its upload back', () => {
+  it.each([
+    [1, 0], // the free golfer's one upload: they may upload again
+    [2, 1],
+    [5, 4],
+    [0, 0], // usage reset by an admin since the upload: never below 0
+    [-1, 0],
+  ])('%i used becomes %i', (used, after) => {
+    expect(uploadsUsedAfterReturn(used)).toBe(after);
+  });
+
+  it('takes a free golfer from the upload gate back to one upload left', () => {
+    expect(isLimitReached(1, 1)).toBe(true);
+    expect(isLimitReached(uploadsUsedAfterReturn(1), 1)).toBe(false);
   });
 });
 

@@ -350,6 +350,20 @@ const m0013_measurement_edition: Migration = {
   },
 };
 
+/**
+ * A failed analysis gives its upload back (the failure card says 'Try Again'). `upload_returned_at` marks the
+ * analysis whose upload was returned, so the return happens once however often analysis.failed arrives;
+ * `returned_at` marks the premium club allowance it gave back (kept, not deleted: the allowance table is the
+ * record of what each week spent). Analyses that failed before this are left as they were: their points
+ * were never taken back either, and an admin's usage reset frees a golfer stuck on one.
+ */
+const m0014_failed_upload_returned: Migration = {
+  async up(db) {
+    await db.schema.alterTable('swing_analyses').addColumn('upload_returned_at', 'timestamptz').execute();
+    await db.schema.alterTable('upload_allowances').addColumn('returned_at', 'timestamptz').execute();
+  },
+};
+
 export const coreMigrations: Migrations = {
   '0001_accounts': m0001_accounts,
   '0002_outbox': outboxMigration(),
@@ -365,4 +379,5 @@ export const coreMigrations: Migrations = {
   '0011_admin_lists': m0011_admin_lists,
   '0012_measured_at': m0012_measured_at,
   '0013_measurement_edition': m0013_measurement_edition,
+  '0014_failed_upload_returned': m0014_failed_upload_returned,
 };

@@ -157,6 +157,12 @@ export interface SwingAnalysesTable {
    * could not read the video, or kept failing): not tried again until a newer edition.
    */
   remeasure_tried_edition: number | null;
+  /**
+   * When the gateway gave this failed analysis' upload back (analysis.failed): the free upload counter went
+   * down by one and the premium club allowance was returned. Set once, in the same transaction, so a
+   * redelivered or second failure event returns nothing more.
+   */
+  upload_returned_at: Date | null;
 }
 
 /** The golfer's launch-monitor numbers of an analysis row, in the API's names (worker and gateway both read them). */
@@ -179,6 +185,8 @@ export interface UploadAllowancesTable {
   upload_week: ColumnType<string, string, string>;
   analysis_id: number;
   created_at: Timestamp;
+  /** Set when the analysis failed and its upload was given back: the week's club allowance is not spent. */
+  returned_at: Date | null;
 }
 
 /** 'YYYY-MM-DD' of a `date` column value, whichever way node-postgres handed it over. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NO_STREAK, addDays, advanceStreak, exerciseAward, weekOfDate, type EventEnvelope, type StreakState } from '@swingfit/contracts';
 import { ACHIEVEMENTS, achievementsCrossed } from '../src/domain/achievements.js';
-import { PoisonEventError, exerciseAwardOf, periodsOf, uploadAwardOf } from '../src/domain/awards.js';
+import { PoisonEventError, countersOf, exerciseAwardOf, periodsOf, uploadAwardOf, uploadReversalOf } from '../src/domain/awards.js';
 import { analysisFailedNotice, exerciseNotice, multiplierLabel, weeklyResetNotice } from '../src/domain/notices.js';
 import { competitionRanks, enteredTopThree, leaderboardMoves } from '../src/domain/ranking.js';
 import { applyStreakReport } from '../src/domain/streak-copy.js';
@@ -41,6 +41,23 @@ describe('what an event earns', () => {
     // 23:30 CDT on Saturday October 31: still October, and still the week of October 25.
     expect(uploadAwardOf(event)).toMatchObject({ cause: 'upload:analysis:9', points: 10, basePoints: 10, multiplier: 1, day: '2026-10-31' });
     expect(periodsOf('2026-10-31')).toEqual({ day: '2026-10-31', week: '2026-10-25', month: '2026-10-01' });
+  });
+
+  it('a failed analysis takes its upload award back on the award’s own day, keyed by the analysis', () => {
+    const failed: EventEnvelope<'analysis.failed'> = { id: randomUUID(), type: 'analysis.failed', version: 1, occurredAt: '2026-11-02T15:00:00.000Z', userId: 3, payload: { analysisId: 9, reason: 'No golf swing was detected in the video' } };
+    const award = { userId: 3, basePoints: 10, multiplier: 1, points: 10, day: '2026-10-31' };
+    // Failed on Monday November 2, but the award counted for Saturday October 31: October and that week get it back.
+    expect(uploadReversalOf(failed, award)).toMatchObject({ reason: 'upload-reversal', cause: 'upload-reversal:analysis:9', sourceEventId: failed.id, sourceType: 'analysis.failed', points: -10, basePoints: -10, multiplier: 1, day: '2026-10-31' });
+    expect(() => uploadReversalOf({ ...failed, userId: 4 }, award)).toThrow(PoisonEventError);
+    expect(() => uploadReversalOf({ ...failed, userId: undefined }, award)).toThrow(/no userId/);
+  });
+
+  it.each([
+    ['exercise', { exercises: 1, uploads: 0 }],
+    ['upload', { exercises: 0, uploads: 1 }],
+    ['upload-reversal', { exercises: 0, uploads: -1 }],
+  ] as const)('a %s award moves the achievement counters by %o', (reason, counters) => {
+    expect(countersOf(reason)).toEqual(counters);
   });
 });
 
@@ -143,8 +160,13 @@ describe('notices', () => {
     expect(weeklyResetNotice(1, 0).message).toBe('Your weekly points are back to 0. Last week you earned 1 point.');
     expect(weeklyResetNotice(30, 4).message).toContain('keep your 4-week streak going');
   });
-  it('pass the analysis failure reason on as a sentence', () => {
-    expect(analysisFailedNotice('HEVC/H.265 videos are not supported').message).toBe("We couldn't analyze your swing video. HEVC/H.265 videos are not supported.");
-    expect(analysisFailedNotice('  ').message).toBe("We couldn't analyze your swing video. Please try uploading again with a clearer video file.");
+  it('pass the analysis failure reason on as a sentence, and say the upload does not count', () => {
+    const counted = " This upload doesn't count, so you can upload again. The 10 points it earned were taken back.";
+    expect(analysisFailedNotice('HEVC/H.265 videos are not supported', 10).message).toBe(`We couldn't analyze your swing video. HEVC/H.265 videos are not supported.${counted}`);
+    expect(analysisFailedNotice('  ', 10).message).toBe(`We couldn't analyze your swing video. Please try again with a clearer video file.${counted}`);
+    expect(analysisFailedNotice('No golf swing was detected in the video.', 1).message).toContain('The 1 point it earned was taken back.');
+    expect(analysisFailedNotice('No golf swing was detected in the video.', 0).message).toBe(
+      "We couldn't analyze your swing video. No golf swing was detected in the video. This upload doesn't count, so you can upload again.",
+    );
   });
 });

@@ -192,15 +192,24 @@ describe('analysis events', () => {
 
   it('analysis.completed and analysis.failed tell the golfer, with the reason', async () => {
     const userId = 302;
+    await h.process({ type: 'analysis.uploaded', userId, payload: { analysisId: 11, club: 'driver' } });
+    await h.process({ type: 'analysis.uploaded', userId, payload: { analysisId: 12, club: '7-iron' } });
     await h.process({ type: 'analysis.completed', userId, payload: { analysisId: 11 } });
     await h.process({ type: 'analysis.failed', userId, payload: { analysisId: 12, reason: 'No golfer was found in the video. Film the whole body in good light.' } });
-    const notes = await notificationsOf(userId);
+    const notes = (await notificationsOf(userId)).filter((n) => n.title !== 'Upload Successful!' && n.type !== 'achievement');
     expect(notes.map((n) => [n.type, n.title])).toEqual([
       ['upload_success', 'Analysis Ready'],
       ['other', 'Analysis Failed'],
     ]);
-    expect(notes[1]!.message).toBe("We couldn't analyze your swing video. No golfer was found in the video. Film the whole body in good light.");
-    expect(await ledgerOf(userId)).toHaveLength(0);
+    expect(notes[1]!.message).toBe(
+      "We couldn't analyze your swing video. No golfer was found in the video. Film the whole body in good light. This upload doesn't count, so you can upload again. The 10 points it earned were taken back.",
+    );
+    // The failed upload's award is taken back; the completed one's stays.
+    expect((await ledgerOf(userId)).map((r) => [r.cause, r.points])).toEqual([
+      ['upload:analysis:11', 10],
+      ['upload:analysis:12', 10],
+      ['upload-reversal:analysis:12', -10],
+    ]);
   });
 
   it('fails an upload event that names no golfer instead of awarding nobody', async () => {

@@ -27,8 +27,15 @@ export interface Harness {
   deps: GamificationDeps;
   queues: { connection: ReturnType<typeof queueConnection>; prefix: string };
   relay: OutboxRelay;
-  /** Puts an envelope on this service's queue as a relay would; the job id may differ to force a redelivery. */
-  deliver<T extends EventType>(event: { id?: string; type: T; userId?: number; occurredAt?: string; payload: EventPayload<T> }, jobId?: string): Promise<string>;
+  /**
+   * Puts an envelope on this service's queue as a relay would; the job id may differ to force a redelivery.
+   * `retry` overrides the test's short retry policy (3 attempts, 100 ms apart).
+   */
+  deliver<T extends EventType>(
+    event: { id?: string; type: T; userId?: number; occurredAt?: string; payload: EventPayload<T> },
+    jobId?: string,
+    retry?: { attempts: number; delayMs: number },
+  ): Promise<string>;
   /** deliver + settled: the job's final state and result. */
   process<T extends EventType>(event: { id?: string; type: T; userId?: number; occurredAt?: string; payload: EventPayload<T> }, jobId?: string): Promise<{ id: string; state: string; result: unknown }>;
   /** Resolves once a delivered job has finished (completed: its return value, e.g. 'processed' or 'duplicate'). */
@@ -69,10 +76,10 @@ export async function startGamification(options: { metrics?: boolean } = {}): Pr
     deps,
     queues,
     relay,
-    async deliver(event, jobId) {
+    async deliver(event, jobId, retry = { attempts: 3, delayMs: 100 }) {
       const id = event.id ?? randomUUID();
       const envelope = { id, type: event.type, version: 1, occurredAt: event.occurredAt ?? new Date().toISOString(), userId: event.userId, payload: event.payload };
-      await inbox.add(event.type, envelope, { jobId: jobId ?? id, attempts: 3, backoff: { type: 'fixed', delay: 100 } });
+      await inbox.add(event.type, envelope, { jobId: jobId ?? id, attempts: retry.attempts, backoff: { type: 'fixed', delay: retry.delayMs } });
       return id;
     },
     async process(event, jobId) {

@@ -26,6 +26,22 @@ export function exerciseAward(streakWeeks: number): ExerciseAward {
 /** What one swing video upload earns; no multiplier applies (section 9). */
 export const UPLOAD_AWARD = { basePoints: POINTS.perUpload, multiplier: 1, points: POINTS.perUpload } as const;
 
+/** The figures of an award, as the ledger records them (base x multiplier = points). */
+export interface AwardFigures {
+  basePoints: number;
+  multiplier: number;
+  points: number;
+}
+
+/**
+ * The ledger entry that takes an award back (an upload whose analysis failed): the same figures negated
+ * (the multiplier stays, so base x multiplier = points still holds), so every sum the award added to
+ * returns exactly to what it was. `0 - x` rather than `-x`: a 0-point figure stays 0, not -0.
+ */
+export function reversalOf(award: AwardFigures): AwardFigures {
+  return { basePoints: 0 - award.basePoints, multiplier: award.multiplier, points: 0 - award.points };
+}
+
 /** A golfer's weekly streak: how many weeks in a row, ending with `lastWeek` (a Sunday, YYYY-MM-DD). */
 export interface StreakState {
   weeks: number;

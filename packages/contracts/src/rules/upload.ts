@@ -212,6 +212,12 @@ export function checkUploadForm(input: UploadFormInput): UploadIssue | null {
 /** Spec section 5: a usage limit is reached when used >= limit, and 999 means unlimited. */
 export const isLimitReached = (used: number, limit: number): boolean => used >= limit && limit < 999;
 
+/**
+ * The uploads-used counter after an analysis failed: the failure card tells the golfer to try again, so
+ * the upload is given back (one less used), never below 0 (an admin may have reset usage since the upload).
+ */
+export const uploadsUsedAfterReturn = (used: number): number => Math.max(0, used - 1);
+
 /** The premium upload week: weeks run from Sunday 00:00 Central Time (spec section 9). */
 export type UploadWeek = CalendarPeriod;
 

@@ -1,4 +1,5 @@
-import type { Award } from '../domain/awards.js';
+import { sql } from 'kysely';
+import type { Award, RecordedUploadAward } from '../domain/awards.js';
 import type { Db } from './types.js';
 
 /** Appends an award; false when its cause already earned one (the ledger is append-only, one row per cause). */
@@ -21,4 +22,14 @@ export async function appendAward(db: Db, award: Award): Promise<boolean> {
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The award the ledger holds for a cause, as a reversal needs it; undefined when none is recorded (yet). */
+export async function findAward(db: Db, cause: string): Promise<RecordedUploadAward | undefined> {
+  const row = await db
+    .selectFrom('points_ledger')
+    .select(['user_id', 'base_points', 'multiplier', 'points', sql<string>`award_day::text`.as('day')])
+    .where('cause', '=', cause)
+    .executeTakeFirst();
+  return row && { userId: Number(row.user_id), basePoints: row.base_points, multiplier: Number(row.multiplier), points: row.points, day: row.day };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Award, AwardPeriods } from '../domain/awards.js';
+import { countersOf, type Award, type AwardPeriods } from '../domain/awards.js';
 import type { GolferFigures } from '../domain/achievements.js';
 import type { PointsPeriod } from './schema.js';
 import type { Db } from './types.js';
@@ -18,11 +18,11 @@ export interface TotalsAfterAward {
 /**
  * Adds an award to the golfer's read models, in the caller's transaction (the one that appended the
  * ledger row). The golfer_points row is locked first: every award of one golfer then runs its totals
- * in turn, so versions follow commit order and a snapshot read after it is consistent.
+ * in turn, so versions follow commit order and a snapshot read after it is consistent. A reversal
+ * (negative points) runs the same way and takes every figure back down.
  */
 export async function addToTotals(db: Db, award: Award, periods: AwardPeriods): Promise<TotalsAfterAward> {
-  const exercise = award.reason === 'exercise' ? 1 : 0;
-  const upload = award.reason === 'upload' ? 1 : 0;
+  const { exercises: exercise, uploads: upload } = countersOf(award.reason);
   const golfer = await db
     .insertInto('golfer_points')
     .values({ user_id: award.userId, total_points: award.points, exercises_completed: exercise, uploads: upload, version: 1 })
@@ -49,6 +49,9 @@ export async function addToTotals(db: Db, award: Award, periods: AwardPeriods): 
     .returning(['period', 'points'])
     .execute();
   const points = (period: string) => rows.find((r) => r.period === period)?.points ?? 0;
+  // Period rows exist for periods that earned points: a reversal that brings one back to 0 removes it,
+  // so the board, the daily history and the weekly reset read exactly what they read before the award.
+  if (award.points < 0) await dropEmptyPeriods(db, award.userId, periods);
 
   const monthAfter = points('month');
   await moveInMonthCounts(db, periods.month, monthAfter - award.points, monthAfter);
@@ -58,14 +61,36 @@ export async function addToTotals(db: Db, award: Award, periods: AwardPeriods): 
   return { before, after, version: Number(golfer.version), dayPoints: points('day'), weekPoints: points('week'), monthBefore: monthAfter - award.points, monthAfter };
 }
 
+async function dropEmptyPeriods(db: Db, userId: number, periods: AwardPeriods): Promise<void> {
+  await db
+    .deleteFrom('period_points')
+    .where('user_id', '=', userId)
+    .where('points', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('period', '=', 'day'), eb('period_start', '=', periods.day)]),
+        eb.and([eb('period', '=', 'week'), eb('period_start', '=', periods.week)]),
+        eb.and([eb('period', '=', 'month'), eb('period_start', '=', periods.month)]),
+      ]),
+    )
+    .execute();
+}
+
 /**
- * Moves the golfer from one month figure to a higher one in month_point_counts, in one statement:
- * -1 at the old figure (when they had one), +1 at the new. The rows are written in that order, lowest
- * figure first, so concurrent awards lock them in one order and can wait on each other but never
- * deadlock; the golfer's own golfer_points lock already orders their awards.
+ * Moves the golfer from one month figure to another in month_point_counts, in one statement: -1 at the
+ * old figure, +1 at the new (each only when above 0: the counts hold figures above 0). The rows are
+ * written lowest figure first (an award moves up, a reversal down), so concurrent awards lock them in
+ * one order and can wait on each other but never deadlock; the golfer's own golfer_points lock already
+ * orders their awards.
  */
 async function moveInMonthCounts(db: Db, month: string, before: number, after: number): Promise<void> {
-  const moves = [...(before > 0 ? [{ period_start: month, points: before, golfers: -1 }] : []), { period_start: month, points: after, golfers: 1 }];
+  const moves = [
+    { period_start: month, points: before, golfers: -1 },
+    { period_start: month, points: after, golfers: 1 },
+  ]
+    .filter((m) => m.points > 0)
+    .sort((a, b) => a.points - b.points);
+  if (moves.length === 0 || before === after) return;
   await db
     .insertInto('month_point_counts')
     .values(moves)

@@ -1,11 +1,18 @@
-import { UPLOAD_AWARD, centralDate, exerciseAward, monthOfDate, weekOfDate, type EventEnvelope, type EventType } from '@swingfit/contracts';
+import { UPLOAD_AWARD, centralDate, exerciseAward, monthOfDate, reversalOf, weekOfDate, type EventEnvelope, type EventType } from '@swingfit/contracts';
 
 /*
  * What one event earns, decided by the ONE rule in contracts (section 9): exerciseAward(streakWeeks)
  * for a completed exercise, UPLOAD_AWARD for a swing video upload. Pure: the handlers write it.
  */
 
-export type AwardReason = 'exercise' | 'upload';
+/** 'upload-reversal': an upload's award taken back because its analysis failed (negative points). */
+export type AwardReason = 'exercise' | 'upload' | 'upload-reversal';
+
+/** How one award moves the golfer's counters that achievements read (a reversal takes its upload back off). */
+export function countersOf(reason: AwardReason): { exercises: number; uploads: number } {
+  if (reason === 'exercise') return { exercises: 1, uploads: 0 };
+  return { exercises: 0, uploads: reason === 'upload' ? 1 : -1 };
+}
 
 export interface Award {
   userId: number;
@@ -58,13 +65,17 @@ export function exerciseAwardOf(event: EventEnvelope<'exercise.completed'>): Awa
   };
 }
 
+/** The natural key of an upload's award, and of the entry that takes it back. */
+export const uploadCause = (analysisId: number) => `upload:analysis:${analysisId}`;
+export const uploadReversalCause = (analysisId: number) => `upload-reversal:analysis:${analysisId}`;
+
 /** A swing video upload earns UPLOAD_AWARD once per analysis, on the Central Time day it was uploaded. */
 export function uploadAwardOf(event: EventEnvelope<'analysis.uploaded'>): Award {
   const occurredAt = new Date(event.occurredAt);
   return {
     userId: requireUserId(event),
     reason: 'upload',
-    cause: `upload:analysis:${event.payload.analysisId}`,
+    cause: uploadCause(event.payload.analysisId),
     sourceEventId: event.id,
     sourceType: event.type,
     basePoints: UPLOAD_AWARD.basePoints,
@@ -72,6 +83,37 @@ export function uploadAwardOf(event: EventEnvelope<'analysis.uploaded'>): Award 
     points: UPLOAD_AWARD.points,
     day: centralDate(occurredAt),
     occurredAt,
+  };
+}
+
+/** An upload's award as the ledger holds it: whose, its figures, and the day it counted for. */
+export interface RecordedUploadAward {
+  userId: number;
+  basePoints: number;
+  multiplier: number;
+  points: number;
+  day: string;
+}
+
+/**
+ * A failed analysis takes its upload's award back (junk uploads must not farm points): the award's figures
+ * negated (reversalOf), once per analysis (its own cause), on the award's own day, so the day, week and
+ * month totals it went into come back exactly to what they were, whenever the failure arrives.
+ */
+export function uploadReversalOf(event: EventEnvelope<'analysis.failed'>, award: RecordedUploadAward): Award {
+  const userId = requireUserId(event);
+  if (userId !== award.userId) {
+    throw new PoisonEventError(`analysis.failed ${event.id}: analysis ${event.payload.analysisId} was awarded to golfer ${award.userId}, the event names ${userId}`);
+  }
+  return {
+    userId,
+    reason: 'upload-reversal',
+    cause: uploadReversalCause(event.payload.analysisId),
+    sourceEventId: event.id,
+    sourceType: event.type,
+    ...reversalOf(award),
+    day: award.day,
+    occurredAt: new Date(event.occurredAt),
   };
 }
 

@@ -56,11 +56,15 @@ export function analysisReadyNotice(): Notice {
   };
 }
 
-/** The worker's reason is written for golfers; it is kept whole up to a sane length. */
-export function analysisFailedNotice(reason: string): Notice {
+/**
+ * The worker's reason is written for golfers; it is kept whole up to a sane length. Then what the failure
+ * means for them: the upload does not count (they can upload again) and its points were taken back.
+ */
+export function analysisFailedNotice(reason: string, pointsTakenBack: number): Notice {
   const trimmed = reason.trim().replace(/\s+/g, ' ').slice(0, MAX_REASON_CHARS);
-  const sentence = trimmed ? (/[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`) : 'Please try uploading again with a clearer video file.';
-  return { type: 'other', title: 'Analysis Failed', message: `We couldn't analyze your swing video. ${sentence}` };
+  const sentence = trimmed ? (/[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`) : 'Please try again with a clearer video file.';
+  const points = pointsTakenBack > 0 ? ` The ${plural(pointsTakenBack, 'point')} it earned ${pointsTakenBack === 1 ? 'was' : 'were'} taken back.` : '';
+  return { type: 'other', title: 'Analysis Failed', message: `We couldn't analyze your swing video. ${sentence} This upload doesn't count, so you can upload again.${points}` };
 }
 
 export function topThreeNotice(rank: number, monthlyPoints: number): Notice {

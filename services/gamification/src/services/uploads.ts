@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@swingfit/contracts';
-import { requireUserId, uploadAwardOf } from '../domain/awards.js';
+import { requireUserId, uploadAwardOf, uploadCause, uploadReversalOf } from '../domain/awards.js';
 import { analysisFailedNotice, analysisReadyNotice, uploadNotice } from '../domain/notices.js';
+import { findAward } from '../db/ledger.js';
 import { addNotification } from '../db/notifications.js';
 import type { Trx } from '../db/types.js';
 import { announceAchievements, announceLeaderboardMoves, recordAward } from './record-award.js';
@@ -20,7 +21,27 @@ export async function analysisReady(trx: Trx, event: EventEnvelope<'analysis.com
   await addNotification(trx, requireUserId(event), analysisReadyNotice());
 }
 
-/** analysis.failed: the golfer hears it failed, and the worker's reason why. */
-export async function analysisFailed(trx: Trx, event: EventEnvelope<'analysis.failed'>): Promise<void> {
-  await addNotification(trx, requireUserId(event), analysisFailedNotice(event.payload.reason));
+/**
+ * The failure came before the upload's award was recorded (events arrive in any order). The event is
+ * retried (a plain error: EVENT_DELIVERY retries for about an hour) rather than recorded for the award to
+ * skip later: the upload event was committed before the analysis could even start, so its award lands
+ * within its own retries, which began earlier on the same schedule; a retry simply reads the ledger
+ * again, with no marker for two handlers racing on the same golfer to miss each other over.
+ */
+export class UploadAwardNotYetRecorded extends Error {}
+
+/**
+ * analysis.failed: the upload's award is taken back (junk uploads must not farm points), once per
+ * analysis, without leaderboard or achievement news (a reversal is nobody's news); the golfer hears it
+ * failed, why, and that the upload was not counted (the gateway gives the upload back from the same event).
+ */
+export async function analysisFailed(trx: Trx, event: EventEnvelope<'analysis.failed'>, now = new Date()): Promise<void> {
+  const userId = requireUserId(event);
+  const award = await findAward(trx, uploadCause(event.payload.analysisId));
+  if (!award) throw new UploadAwardNotYetRecorded(`analysis.failed ${event.id}: the upload award of analysis ${event.payload.analysisId} is not recorded yet; retrying`);
+  const reversal = uploadReversalOf(event, award);
+  const recorded = await recordAward(trx, reversal, { now, ...(event.requestId ? { requestId: event.requestId } : {}) });
+  // Once per analysis, like its award: a second failure event for the same analysis says nothing new.
+  if (!recorded) return;
+  await addNotification(trx, userId, analysisFailedNotice(event.payload.reason, award.points));
 }

@@ -84,7 +84,10 @@ export async function insertAnalysis(db: Db, a: NewAnalysis): Promise<void> {
   if (a.spendsWeeklyAllowance) await db.insertInto('upload_allowances').values({ user_id: a.userId, club_selection: a.clubSelection, upload_week: a.uploadWeek, analysis_id: a.id }).execute();
 }
 
-/** Clubs this user already spent their weekly allowance on (week = the upload_week date), deleted analyses included. */
+/**
+ * Clubs this user already spent their weekly allowance on (week = the upload_week date), deleted analyses
+ * included; an allowance a failed analysis gave back (returned_at) is not spent.
+ */
 export async function clubsUploadedInWeek(db: Db, userId: number, week: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('upload_allowances')
@@ -92,6 +95,7 @@ export async function clubsUploadedInWeek(db: Db, userId: number, week: string):
     .distinct()
     .where('user_id', '=', userId)
     .where('upload_week', '=', week)
+    .where('returned_at', 'is', null)
     .execute();
   return new Set(rows.map((r) => r.club_selection));
 }
@@ -262,14 +266,14 @@ async function readPlan(db: Db, userId: number, lock: boolean): Promise<UploadPl
 export const readUploadPlan = (db: Db, userId: number) => readPlan(db, userId, false);
 
 /**
- * readUploadPlan and clubsUploadedInWeek in one round trip (GET /api/upload-status reads both on every
+ * readUploadPlan and clubsUploadedInWeek (the same clubs: returned allowances left out) in one round trip (GET /api/upload-status reads both on every
  * home screen). The clubs come whatever the plan; the caller ignores them for a free golfer.
  */
 export async function readUploadPlanAndWeek(db: Db, userId: number, week: string): Promise<(UploadPlanFacts & { clubsThisWeek: Set<string> }) | undefined> {
   const row = await db
     .selectFrom('users as u')
     .select(['is_premium', 'subscription_status', 'subscription_end_date', 'subscription_cancel_at_period_end', 'video_uploads_used', 'analysis_views_used', 'workout_views_used'])
-    .select(sql<string[]>`array(select distinct a.club_selection from upload_allowances a where a.user_id = u.id and a.upload_week = ${week})`.as('clubs'))
+    .select(sql<string[]>`array(select distinct a.club_selection from upload_allowances a where a.user_id = u.id and a.upload_week = ${week} and a.returned_at is null)`.as('clubs'))
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -291,4 +295,46 @@ export async function countUpload(trx: Transaction<CoreDatabase>, userId: number
     .set({ video_uploads_used: sql`video_uploads_used + 1`, updated_at: sql`now()` })
     .where('id', '=', userId)
     .execute();
+}
+
+/* Giving a failed analysis' upload back (services/failed-uploads.ts). */
+
+/** The owner of a failed analysis whose upload has not been given back yet; undefined otherwise (or gone). */
+export async function failedUploadOwner(db: Db, analysisId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('swing_analyses')
+    .select('user_id')
+    .where('id', '=', analysisId)
+    .where('status', '=', 'failed')
+    .where('upload_returned_at', 'is', null)
+    .executeTakeFirst();
+  return row ? Number(row.user_id) : undefined;
+}
+
+/**
+ * Marks the failed analysis' upload given back, and its premium club allowance with it. True only for the
+ * call that marked it: the row is re-checked as it is updated, so two deliveries cannot both return it.
+ */
+export async function markUploadReturned(trx: Transaction<CoreDatabase>, analysisId: number): Promise<boolean> {
+  const marked = await trx
+    .updateTable('swing_analyses')
+    .set({ upload_returned_at: sql`now()` })
+    .where('id', '=', analysisId)
+    .where('status', '=', 'failed')
+    .where('upload_returned_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!marked) return false;
+  await trx.updateTable('upload_allowances').set({ returned_at: sql`now()` }).where('analysis_id', '=', analysisId).where('returned_at', 'is', null).execute();
+  return true;
+}
+
+/** The user's uploads-used counter, locking their row as an upload does (lockUploadPlan): one lock order. */
+export async function lockUploadsUsed(trx: Transaction<CoreDatabase>, userId: number): Promise<number | undefined> {
+  const row = await trx.selectFrom('users').select('video_uploads_used').where('id', '=', userId).forUpdate().executeTakeFirst();
+  return row?.video_uploads_used;
+}
+
+export async function setUploadsUsed(trx: Transaction<CoreDatabase>, userId: number, used: number): Promise<void> {
+  await trx.updateTable('users').set({ video_uploads_used: used, updated_at: sql`now()` }).where('id', '=', userId).execute();
 }

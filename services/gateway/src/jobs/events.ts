@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Worker } from 'bullmq';
 import type { GatewayDeps } from '../deps.js';
 import { applySubscriptionState } from '../db/subscription-repository.js';
+import { returnFailedUpload } from '../services/failed-uploads.js';
 import type { PointsCache } from '../services/points-cache.js';
 
 type Trx = Transaction<CoreDatabase>;
@@ -43,6 +44,11 @@ async function setSubscription(trx: Trx, event: EventEnvelope<'subscription.acti
   await applySubscriptionState(trx, userOf(event), event.payload);
 }
 
+/** A failed analysis gives its upload back, once per analysis (services/failed-uploads.ts). */
+async function giveUploadBack(trx: Trx, event: EventEnvelope<'analysis.failed'>): Promise<void> {
+  await returnFailedUpload(trx, event.payload.analysisId);
+}
+
 const t = (trx: Transaction<any>) => trx as Trx;
 
 /** What the gateway does with each event of its queue; each runs in the transaction that records the event id. */
@@ -51,6 +57,7 @@ export const gatewayEventHandlers: EventHandlers = {
   'subscription.activated': (trx, event) => setSubscription(t(trx), event),
   'subscription.updated': (trx, event) => setSubscription(t(trx), event),
   'subscription.canceled': (trx, event) => setSubscription(t(trx), event),
+  'analysis.failed': (trx, event) => giveUploadBack(t(trx), event),
 };
 
 /**

@@ -1,18 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleAlert } from 'lucide-react';
 import { TIMING_MS, type AnalysisStatusResponse } from '@swingfit/contracts';
 import { Card, ProgressBar, Spinner, buttonClass } from '../../components/ui';
 import { analysisUrls } from '../../components/analysis/logic/api';
+import { refreshAnalysisData } from '../../components/analysis/queries';
 import { loadingDecision, loadingProgress } from '../../components/analysis/logic/loading-progress';
 import '../../components/analysis/analysis.css';
 
 export const LOADING_STEPS = ['Processing video upload', 'Analyzing swing biomechanics', 'Calculating mobility measurements', 'Generating recommendations'] as const;
 export const LOADING_FAILURE_TEXT = "We couldn't process your swing video. This might be due to video quality or processing issues.";
+/** Shown when the server says the analysis failed: the gateway gives a failed analysis' upload back. */
+export const UPLOAD_RETURNED_TEXT = "This upload doesn't count, so you can upload again.";
 const TICK_MS = 250;
+/**
+ * The gateway gives a failed analysis' upload back from the failure's event, a moment after the status
+ * says 'failed' (outbox relay, then its event consumer): the allowance is read again now and once more
+ * after this, so home and 'Try Again' show the upload back even if the first read came too early.
+ */
+export const UPLOAD_RETURN_SETTLE_MS = 3_000;
 
-function FailureCard({ id }: { id: string }) {
+function FailureCard({ id, uploadReturned }: { id: string; uploadReturned: boolean }) {
   return (
     <Card className="an-card--error" role="alert">
       <div className="an-stack">
@@ -20,6 +29,7 @@ function FailureCard({ id }: { id: string }) {
           <CircleAlert size={20} color="var(--sf-red)" /> <b>Analysis Failed</b>
         </p>
         <p className="an-muted">{LOADING_FAILURE_TEXT}</p>
+        {uploadReturned && <p className="an-muted">{UPLOAD_RETURNED_TEXT}</p>}
         <Link to={`/analysis/${id}`} className={buttonClass('primary', 'md', true)}>
           View Analysis Results
         </Link>
@@ -84,7 +94,19 @@ function useLoadingOutcome(id: string) {
     return () => clearTimeout(timer);
   }, [outcome, id, navigate]);
 
-  return { elapsed, outcome };
+  // Only a failure the server reports gives the upload back; a lost connection or the clock may not have.
+  return { elapsed, outcome, analysisFailed: status.data?.status === 'failed' };
+}
+
+/** After a failure: the upload status, usage, analyses and user record are read again (the upload came back). */
+function useRefreshAfterFailure(failed: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!failed) return;
+    void refreshAnalysisData(queryClient);
+    // Not cancelled when the screen closes: a golfer who taps 'Try Again' at once needs it most.
+    setTimeout(() => void refreshAnalysisData(queryClient), UPLOAD_RETURN_SETTLE_MS);
+  }, [failed, queryClient]);
 }
 
 function ProgressCard({ percent, activeStep, complete }: { percent: number; activeStep: number; complete: boolean }) {
@@ -113,7 +135,8 @@ function ProgressCard({ percent, activeStep, complete }: { percent: number; acti
 }
 
 function LoadingFlow({ id }: { id: string }) {
-  const { elapsed, outcome } = useLoadingOutcome(id);
+  const { elapsed, outcome, analysisFailed } = useLoadingOutcome(id);
+  useRefreshAfterFailure(outcome === 'failed');
   const progress = loadingProgress(elapsed, TIMING_MS.loadingSteps);
   const complete = outcome === 'complete';
   return (
@@ -123,7 +146,7 @@ function LoadingFlow({ id }: { id: string }) {
         <p className="an-subtitle">Our AI is reviewing your video. This takes up to 30 seconds.</p>
       </header>
       {outcome === 'failed' ? (
-        <FailureCard id={id} />
+        <FailureCard id={id} uploadReturned={analysisFailed} />
       ) : (
         <ProgressCard percent={complete ? 100 : progress.percent} activeStep={complete ? LOADING_STEPS.length : progress.activeStep} complete={complete} />
       )}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { sql } from 'kysely';
+import { eventually } from '@swingfit/server-kit/testing';
+import { centralDate, centralMonth, centralWeek, eventQueueName, exerciseAward, type EventPayload } from '@swingfit/contracts';
+import { golfersAhead } from '../src/db/standings.js';
+import { startGamification, type Harness } from './harness.js';
+
+/*
+ * A failed analysis takes its upload's 10 points back (junk uploads must not farm points): once, however
+ * often analysis.failed arrives, in the day, week and month the award counted for, so every figure comes
+ * back exactly to what it was; without leaderboard or achievement news; and also when the failure is
+ * handled before the upload's award (it is retried until the award is there).
+ */
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startGamification();
+});
+afterAll(async () => h?.close());
+
+const NO_SWING = 'No golf swing was detected in the video';
+const db = () => h.deps.db;
+
+const completion = (userId: number, completionId: number) => ({
+  type: 'exercise.completed' as const,
+  userId,
+  payload: { completionId, exerciseName: 'Open Book Stretch', workoutDate: centralDate(new Date()), streakWeeks: 1, ...exerciseAward(1) },
+});
+const uploaded = (userId: number, analysisId: number, occurredAt = new Date().toISOString()) => ({
+  type: 'analysis.uploaded' as const,
+  userId,
+  occurredAt,
+  payload: { analysisId, club: 'driver' },
+});
+const failed = (userId: number, analysisId: number, id: string = randomUUID()) => ({ id, type: 'analysis.failed' as const, userId, payload: { analysisId, reason: NO_SWING } });
+
+/** Everything a golfer's points are read from: totals, period rows, rank, and the last snapshot the gateway keeps. */
+async function figuresOf(userId: number) {
+  const golfer = await db().selectFrom('golfer_points').select(['total_points', 'exercises_completed', 'uploads']).where('user_id', '=', userId).executeTakeFirst();
+  const periods = await db()
+    .selectFrom('period_points')
+    .select(['period', sql<string>`period_start::text`.as('period_start'), 'points'])
+    .where('user_id', '=', userId)
+    .orderBy('period')
+    .orderBy('period_start')
+    .execute();
+  const snapshots = await db().selectFrom('outbox').select('payload').where('type', '=', 'points.awarded').where('user_id', '=', userId).execute();
+  const newest = snapshots.map((s) => s.payload as EventPayload<'points.awarded'>).sort((a, b) => b.version - a.version)[0];
+  return { golfer, periods, newest };
+}
+const notificationsOf = (userId: number) => db().selectFrom('notifications').select(['type', 'title', 'message']).where('user_id', '=', userId).orderBy('id').execute();
+const ledgerOf = (userId: number) => db().selectFrom('points_ledger').select(['cause', 'points', 'base_points', 'reason', 'award_day']).where('user_id', '=', userId).orderBy('id').execute();
+
+describe('a failed analysis takes its upload points back', () => {
+  it('restores total, weekly and monthly points exactly once, with a duplicate and a copy of the event, and tells nobody of leaderboard moves', async () => {
+    const [golfer, rival] = [4101, 4102];
+    const month = centralMonth(new Date()).date;
+    // The rival stands at 10 this month (two exercises); the golfer passes them with an exercise and an upload.
+    await h.process(completion(rival, 41_020));
+    await h.process(completion(rival, 41_021));
+    await h.process(completion(golfer, 41_010));
+    const before = await figuresOf(golfer);
+    await h.process(uploaded(golfer, 41));
+    expect((await figuresOf(golfer)).newest).toMatchObject({ totalPoints: 15, weeklyPoints: 15, monthlyPoints: 15 });
+    expect(await golfersAhead(db(), month, 10)).toBe(1);
+    const rivalNotes = (await notificationsOf(rival)).length;
+    const golferNotes = (await notificationsOf(golfer)).length;
+
+    const event = failed(golfer, 41);
+    const first = await h.process(event, `${event.id}-a`);
+    const again = await h.process(event, `${event.id}-b`);
+    const copy = await h.process(failed(golfer, 41));
+    expect([first.result, again.result, copy.result]).toEqual(['processed', 'duplicate', 'processed']);
+
+    const after = await figuresOf(golfer);
+    expect(after.golfer).toEqual(before.golfer);
+    expect(after.periods).toEqual(before.periods);
+    expect(after.newest).toMatchObject({
+      points: -10,
+      reason: 'upload-reversal',
+      sourceEventId: event.id,
+      version: before.newest!.version + 2,
+      totalPoints: before.newest!.totalPoints,
+      weeklyPoints: before.newest!.weeklyPoints,
+      monthlyPoints: before.newest!.monthlyPoints,
+      weekStart: centralWeek(new Date()).date,
+      monthStart: month,
+    });
+    expect((await ledgerOf(golfer)).filter((r) => r.cause.endsWith(':analysis:41')).map((r) => [r.cause, r.reason, r.points, r.base_points])).toEqual([
+      ['upload:analysis:41', 'upload', 10, 10],
+      ['upload-reversal:analysis:41', 'upload-reversal', -10, -10],
+    ]);
+    // Ranks read the month counts: the golfer at 5 is behind the rival again, and nobody stands at 15.
+    expect(await golfersAhead(db(), month, 5)).toBe(1);
+    expect(await golfersAhead(db(), month, 10)).toBe(0);
+
+    // One notice, to the golfer, saying the upload does not count; no leaderboard or achievement news.
+    expect((await notificationsOf(rival)).length).toBe(rivalNotes);
+    const notes = (await notificationsOf(golfer)).slice(golferNotes);
+    expect(notes).toEqual([
+      { type: 'other', title: 'Analysis Failed', message: `We couldn't analyze your swing video. ${NO_SWING}. This upload doesn't count, so you can upload again. The 10 points it earned were taken back.` },
+    ]);
+  });
+
+  it('takes the points back from the week and month the upload counted in, not the ones it failed in', async () => {
+    const golfer = 4201;
+    await h.process(uploaded(golfer, 42, '2026-01-10T18:00:00.000Z')); // Saturday January 10, 2026, Central Time
+    expect((await figuresOf(golfer)).periods).toEqual([
+      { period: 'day', period_start: '2026-01-10', points: 10 },
+      { period: 'month', period_start: '2026-01-01', points: 10 },
+      { period: 'week', period_start: '2026-01-04', points: 10 },
+    ]);
+    await h.process(failed(golfer, 42));
+    const after = await figuresOf(golfer);
+    expect(after.periods).toEqual([]);
+    expect(after.golfer).toEqual({ total_points: 0, exercises_completed: 0, uploads: 0 });
+    expect(after.newest).toMatchObject({ points: -10, totalPoints: 0, weeklyPoints: 0, monthlyPoints: 0, version: 2 });
+    expect(await golfersAhead(db(), '2026-01-01', 0)).toBe(0);
+  });
+
+  it('waits for the upload award when the failure is handled first, then takes it back once', async () => {
+    const golfer = 4301;
+    const failure = failed(golfer, 43);
+    // Retried as EVENT_DELIVERY would, on a shorter clock: the award is not there on the first attempts.
+    await h.deliver(failure, failure.id, { attempts: 20, delayMs: 200 });
+    const queue = new Queue(eventQueueName('gamification'), { connection: h.queues.connection, prefix: h.queues.prefix });
+    try {
+      await eventually(async () => ((await (await queue.getJob(failure.id))?.attemptsMade) ?? 0) >= 1 || undefined);
+      expect(await ledgerOf(golfer)).toEqual([]);
+      expect(await notificationsOf(golfer)).toEqual([]);
+    } finally {
+      await queue.close();
+    }
+
+    await h.process(uploaded(golfer, 43));
+    expect(await h.settled(failure.id)).toEqual({ state: 'completed', result: 'processed' });
+    expect((await ledgerOf(golfer)).map((r) => [r.cause, r.points])).toEqual([
+      ['upload:analysis:43', 10],
+      ['upload-reversal:analysis:43', -10],
+    ]);
+    const after = await figuresOf(golfer);
+    expect(after.golfer).toMatchObject({ total_points: 0, uploads: 0 });
+    expect(after.periods).toEqual([]);
+    expect(after.newest).toMatchObject({ points: -10, totalPoints: 0, weeklyPoints: 0, monthlyPoints: 0, version: 2 });
+    // The upload's own news stands (it was true then); the failure adds its one notice.
+    expect((await notificationsOf(golfer)).filter((n) => n.type === 'upload_success' || n.type === 'other').map((n) => n.title)).toEqual(['Upload Successful!', 'Analysis Failed']);
+  });
+});
