@@ -262,8 +262,17 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.getByText('Ball Flight Analysis')).toBeTruthy();
     // Face 2° against a path of -2°: the sign of the difference is said in words beside it.
     expect(screen.getByText(/Face to path \+4\.0° \(face open to the path\)\./)).toBeTruthy();
+    expect(screen.getByText('Curve: fade')).toBeTruthy();
     expect(await screen.findByText('+4.0 mph')).toBeTruthy(); // club speed vs the 30-day average
     expect(screen.getByText('+10 yds')).toBeTruthy();
+  });
+
+  it('calls a slice a slice on the curve chip, as the description above it does', async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ clubSpeed: 104, ballSpeed: 146, clubPath: -4.2, faceAngle: 1.5 }) });
+    renderAt('/analysis/3');
+    expect(await screen.findByText(/^Slice: starts right of target/)).toBeTruthy();
+    expect(screen.getByText('Curve: slice')).toBeTruthy();
+    expect(screen.queryByText('Curve: fade')).toBeNull();
   });
 
   it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure not measured reliably', async () => {
@@ -560,6 +569,56 @@ describe('/analysis-loading/{id}', () => {
     }
   });
 
+  it('keeps checking after the clock gives up, and opens the results of an analysis that finishes late', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let state: 'processing' | 'complete' = 'processing';
+      server.set('GET /api/swing-analyses/5?status_only=true', () => ({
+        body: { isComplete: state === 'complete', hasError: false, status: state, technicalDetails: state === 'complete' ? {} : null, mobilityAnalysis: null },
+      }));
+      server.set('GET /api/swing-analyses/5', { body: analysis({ id: 5 }) });
+      server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
+      renderAt('/analysis-loading/5');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(61_000);
+      });
+      expect(screen.getByText(/couldn't process/)).toBeTruthy();
+      expect(screen.getByText(/this page keeps checking and opens your results/)).toBeTruthy();
+      expect(screen.queryByText(/This upload doesn't count/)).toBeNull();
+
+      // The swing was only queued behind other uploads: it completes, and the golfer is taken to it.
+      state = 'complete';
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_100);
+      });
+      expect(screen.getByText('Analysis complete!')).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_100);
+      });
+      await waitFor(() => expect(screen.getByText('Detailed Analysis')).toBeTruthy());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops checking once the server says the analysis failed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: true, status: 'failed', technicalDetails: { error: 'x' }, mobilityAnalysis: null } });
+      renderAt('/analysis-loading/5');
+      expect(await screen.findByText(/couldn't process/)).toBeTruthy();
+      expect(screen.queryByText(/keeps checking/)).toBeNull();
+      const polls = () => calls.filter((c) => c.url === '/api/swing-analyses/5?status_only=true').length;
+      const before = polls();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(polls()).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('goes to the results 30 seconds after technical details appear, even if never marked complete', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -574,6 +633,7 @@ describe('/analysis-loading/{id}', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(2_000);
       });
+      console.log("CALLS", JSON.stringify(calls.slice(-6)));
       await waitFor(() => expect(screen.getByText('Detailed Analysis')).toBeTruthy());
     } finally {
       vi.useRealTimers();

@@ -20,8 +20,18 @@ const TICK_MS = 250;
  * after this, so home and 'Try Again' show the upload back even if the first read came too early.
  */
 export const UPLOAD_RETURN_SETTLE_MS = 3_000;
+/**
+ * Shown when the failure card came from the clock or a lost connection, not from the server: the swing may
+ * only be waiting behind other uploads, and this page keeps checking for its results.
+ */
+export const STILL_CHECKING_TEXT = 'Your swing may still be waiting its turn: this page keeps checking and opens your results as soon as they are ready.';
+/**
+ * How long after opening the page a late result is still looked for: long enough for a swing queued behind
+ * several others (each about half a minute); after that a forgotten tab stops asking the server every two seconds.
+ */
+export const LATE_RESULT_WATCH_MS = 10 * 60_000;
 
-function FailureCard({ id, uploadReturned }: { id: string; uploadReturned: boolean }) {
+function FailureCard({ id, uploadReturned, stillChecking }: { id: string; uploadReturned: boolean; stillChecking: boolean }) {
   return (
     <Card className="an-card--error" role="alert">
       <div className="an-stack">
@@ -30,6 +40,7 @@ function FailureCard({ id, uploadReturned }: { id: string; uploadReturned: boole
         </p>
         <p className="an-muted">{LOADING_FAILURE_TEXT}</p>
         {uploadReturned && <p className="an-muted">{UPLOAD_RETURNED_TEXT}</p>}
+        {stillChecking && <p className="an-muted">{STILL_CHECKING_TEXT}</p>}
         <Link to={`/analysis/${id}`} className={buttonClass('primary', 'md', true)}>
           View Analysis Results
         </Link>
@@ -46,7 +57,10 @@ function FailureCard({ id, uploadReturned }: { id: string; uploadReturned: boole
 
 /**
  * The loading screen's outcome: waits while the worker runs, then complete (and on to the results a second
- * later) or failed, decided from the latest status answer, a fetch error, or the clock (section 4).
+ * later) or failed, decided from the latest status answer, a fetch error, or the clock (section 4). A
+ * failure only the clock or the connection decided is not the server's verdict: the analysis may be
+ * queued behind other uploads, so the status is still read until LATE_RESULT_WATCH_MS, and a result that
+ * completes after all takes the golfer to it rather than leaving them on a failure that never happened.
  */
 function useLoadingOutcome(id: string) {
   const navigate = useNavigate();
@@ -54,19 +68,29 @@ function useLoadingOutcome(id: string) {
   const [elapsed, setElapsed] = useState(0);
   const [outcome, setOutcome] = useState<'wait' | 'complete' | 'failed'>('wait');
   const resultsSeenAt = useRef<number | null>(null);
+  const lateWindow = outcome === 'failed' && elapsed < LATE_RESULT_WATCH_MS;
+  // Read from the latest answer each time: once the server says the analysis failed, nothing is asked again.
+  const polls = (answer: AnalysisStatusResponse | undefined) => outcome === 'wait' || (lateWindow && !answer?.hasError);
 
   const status = useQuery<AnalysisStatusResponse>({
     queryKey: [analysisUrls.status(id)],
-    refetchInterval: outcome === 'wait' ? TIMING_MS.analysisStatusPoll : false,
+    refetchInterval: (query) => (polls(query.state.data) ? TIMING_MS.analysisStatusPoll : false),
     refetchOnWindowFocus: false,
     gcTime: 0,
   });
+  const watchingLate = lateWindow && !status.data?.hasError;
+  const polling = polls(status.data);
 
   useEffect(() => {
-    if (outcome !== 'wait') return;
+    if (!polling) return;
     const timer = setInterval(() => setElapsed(Date.now() - startedAt.current), TICK_MS);
     return () => clearInterval(timer);
-  }, [outcome]);
+  }, [polling]);
+
+  // After a failure the clock or the connection decided: an analysis that completes after all is shown.
+  useEffect(() => {
+    if (outcome === 'failed' && status.data?.isComplete) setOutcome('complete');
+  }, [outcome, status.data]);
 
   useEffect(() => {
     if (outcome !== 'wait') return;
@@ -95,7 +119,7 @@ function useLoadingOutcome(id: string) {
   }, [outcome, id, navigate]);
 
   // Only a failure the server reports gives the upload back; a lost connection or the clock may not have.
-  return { elapsed, outcome, analysisFailed: status.data?.status === 'failed' };
+  return { elapsed, outcome, analysisFailed: status.data?.status === 'failed', stillChecking: watchingLate };
 }
 
 /** After a failure: the upload status, usage, analyses and user record are read again (the upload came back). */
@@ -135,7 +159,7 @@ function ProgressCard({ percent, activeStep, complete }: { percent: number; acti
 }
 
 function LoadingFlow({ id }: { id: string }) {
-  const { elapsed, outcome, analysisFailed } = useLoadingOutcome(id);
+  const { elapsed, outcome, analysisFailed, stillChecking } = useLoadingOutcome(id);
   useRefreshAfterFailure(outcome === 'failed');
   const progress = loadingProgress(elapsed, TIMING_MS.loadingSteps);
   const complete = outcome === 'complete';
@@ -146,7 +170,7 @@ function LoadingFlow({ id }: { id: string }) {
         <p className="an-subtitle">Our AI is reviewing your video. This takes up to 30 seconds.</p>
       </header>
       {outcome === 'failed' ? (
-        <FailureCard id={id} uploadReturned={analysisFailed} />
+        <FailureCard id={id} uploadReturned={analysisFailed} stillChecking={stillChecking && !analysisFailed} />
       ) : (
         <ProgressCard percent={complete ? 100 : progress.percent} activeStep={complete ? LOADING_STEPS.length : progress.activeStep} complete={complete} />
       )}
