@@ -8,6 +8,7 @@ import {
   ballFlight,
   clubPathLabel,
   compareWithReference,
+  curveWord,
   referenceFor,
   smashFactor,
   type ReferenceClub,
@@ -76,6 +77,21 @@ describe('ballFlight (face-to-path = face - path)', () => {
     expect(ballFlight(4, -3).description).toMatch(/^Slice/);
     expect(ballFlight(-4, 3).description).toMatch(/^Hook/);
     expect(ballFlight(0, 0).description).toMatch(/^Straight/);
+  });
+
+  it.each([
+    // face, path, the chip's word, the description's first word
+    [0, 0, 'straight', 'Straight shot'],
+    [0, -2, 'fade', 'Fade'],
+    [0, 2, 'draw', 'Draw'],
+    [1.5, -4.2, 'slice', 'Slice'],
+    [-4, 3, 'hook', 'Hook'],
+    [-2, -8, 'fade', 'Pull-fade'],
+    [2, 8, 'draw', 'Push-draw'],
+  ] as const)('face %s, path %s: the curve is called a %s, as the description says (%s)', (face, path, word, opening) => {
+    const flight = ballFlight(face, path);
+    expect(curveWord(flight)).toBe(word);
+    expect(flight.description.startsWith(`${opening}:`)).toBe(true);
   });
 });
 

@@ -137,7 +137,9 @@ describe('offline writer: pose only', () => {
     const thoracic = w.exerciseRecommendations.find((e) => e.category === 'Thoracic Spine Mobility')!;
     expect(thoracic.why).toContain('short of the 85-95° target');
     // The areas themselves are on the focus card; the recommendation points there instead of listing them again.
-    expect(w.recommendations.at(-1)).toBe("Follow today's workout: its four focus areas and their exercises are in Your Workout Focus below.");
+    // The card's exercises are library picks, not the workout's own: the pointer does not say the workout's are there.
+    expect(w.recommendations.at(-1)).toBe("Follow today's workout: it is built on the four focus areas in Your Workout Focus below.");
+    expect(w.recommendations.join(' ')).not.toMatch(/their exercises are in/);
   });
 });
 

@@ -39,21 +39,35 @@ export function ballFlight(faceAngle: number, clubPath: number): BallFlight {
   const faceToPath = round(faceAngle - clubPath, 1);
   const curve: BallFlight['curve'] = Math.abs(faceToPath) <= 1 ? 'square' : faceToPath > 1 ? 'open' : 'closed';
   const start: BallFlight['start'] = faceAngle > 1 ? 'right' : faceAngle < -1 ? 'left' : 'straight';
-  return { faceToPath, curve, start, description: describeFlight(start, curve, Math.abs(faceToPath) > BIG_CURVE_DEG) };
+  return { faceToPath, curve, start, description: describeFlight(start, curve, curveWord({ faceToPath, curve, start })) };
 }
 
-function describeFlight(start: BallFlight['start'], curve: BallFlight['curve'], big: boolean): string {
+export type CurveWord = 'straight' | 'fade' | 'draw' | 'slice' | 'hook';
+
+/**
+ * The curve in one golfer's word, for the ball-flight card's chip beside the description: the same word
+ * the description opens with, so a slice is never labelled a fade. A ball curving back toward the target
+ * (starting left and curving right, or right and left) is a fade or draw however much it curves.
+ */
+export function curveWord(flight: Pick<BallFlight, 'faceToPath' | 'curve' | 'start'>): CurveWord {
+  const big = Math.abs(flight.faceToPath) > BIG_CURVE_DEG;
+  if (flight.curve === 'square') return 'straight';
+  if (flight.curve === 'open') return big && flight.start !== 'left' ? 'slice' : 'fade';
+  return big && flight.start !== 'right' ? 'hook' : 'draw';
+}
+
+function describeFlight(start: BallFlight['start'], curve: BallFlight['curve'], word: CurveWord): string {
   const startText = { straight: 'Starts on target', right: 'Starts right of target', left: 'Starts left of target' }[start];
   if (curve === 'square') {
     return { straight: 'Straight shot: starts on target and holds its line', right: 'Push: starts right and flies straight', left: 'Pull: starts left and flies straight' }[start];
   }
   if (curve === 'open') {
     if (start === 'left') return `Pull-fade: ${startText.toLowerCase()} and fades back toward it`;
-    if (big) return `Slice: ${startText.toLowerCase()} and curves hard to the right (face open to the path)`;
+    if (word === 'slice') return `Slice: ${startText.toLowerCase()} and curves hard to the right (face open to the path)`;
     return `${start === 'right' ? 'Push-fade' : 'Fade'}: ${startText.toLowerCase()} and curves gently right`;
   }
   if (start === 'right') return `Push-draw: ${startText.toLowerCase()} and draws back toward it`;
-  if (big) return `Hook: ${startText.toLowerCase()} and curves hard to the left (face closed to the path)`;
+  if (word === 'hook') return `Hook: ${startText.toLowerCase()} and curves hard to the left (face closed to the path)`;
   return `${start === 'left' ? 'Pull-draw' : 'Draw'}: ${startText.toLowerCase()} and curves gently left`;
 }
 

@@ -61,8 +61,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      withheld X-Factor says which turn had no reliable figure; a face-on hip turn outside its target by
  *      no more than the front view reads it to (contracts figureMarginDeg, a model pixel of the outline's
  *      width) is near the target, judged neither way, so it sets no key issue and no workout focus
+ *   12 the last recommendation says today's workout is built on the focus areas below, not that its
+ *      exercises are listed there: the focus card names library exercises, the workout picks its own
  */
-export const WRITE_UP_EDITION = 11;
+export const WRITE_UP_EDITION = 12;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -316,6 +316,9 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
 
 const first = (items: readonly string[], count: number) => items.slice(0, count);
 
+/** The last recommendation: where today's workout comes from, without listing its four areas again. */
+export const WORKOUT_POINTER = "Follow today's workout: it is built on the four focus areas in Your Workout Focus below.";
+
 export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput['club']): WriteUp {
   const findings = [...launchFindings(facts, club), ...turnFindings(facts), ...postureAndBalanceFindings(facts)].sort((a, b) => a.priority - b.priority);
   const strengths = findings.flatMap((f) => (f.strength ? [f.strength] : []));
@@ -332,8 +335,10 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
     recommendations.push('Add a down-the-line video next time: from behind your whole shoulder turn shows.');
   }
   if (!facts.launch) recommendations.push('Enter your launch-monitor numbers with the next upload to get a ball-flight and distance comparison.');
-  // The focus areas themselves are on the workout focus card, with why and the exercises for each.
-  if (exercises.length > 0) recommendations.push('Follow today\'s workout: its four focus areas and their exercises are in Your Workout Focus below.');
+  // The focus areas themselves are on the workout focus card, with why. The exercises it names are library
+  // picks for each area, not today's workout (built from the same areas, with exercises of its own): saying
+  // the workout's exercises are listed there sent golfers looking for exercises the workout does not hold.
+  if (exercises.length > 0) recommendations.push(WORKOUT_POINTER);
 
   return {
     performanceAssessment: assessment(facts, findings, exercises.map((e) => e.category)),

@@ -1,5 +1,5 @@
 import { Gauge, Navigation } from 'lucide-react';
-import { compareWithReference, hasLaunchMonitorData, type LaunchMonitorAnalysis, type MetricComparison, type SwingAnalysis } from '@swingfit/contracts';
+import { compareWithReference, curveWord, hasLaunchMonitorData, type LaunchMonitorAnalysis, type MetricComparison, type SwingAnalysis } from '@swingfit/contracts';
 import { Badge, Card, CardHeader } from '../ui';
 import { comparisonBars } from './logic/scales';
 import { LANDING_MARK_R, LANDING_Y, TARGET_LABEL_BASELINE, ballFlightPath } from './logic/ball-flight';
@@ -130,7 +130,7 @@ export function BallFlightCard({ faceAngle, lm }: { faceAngle: number; lm: Launc
           <b>{flight.description}</b>
           <div className="an-row an-wrap">
             <Badge variant="neutral">Start: {flight.start}</Badge>
-            <Badge variant="neutral">Curve: {flight.curve === 'square' ? 'straight' : flight.curve === 'open' ? 'fade' : 'draw'}</Badge>
+            <Badge variant="neutral">Curve: {curveWord(flight)}</Badge>
           </div>
           <p className="an-small">
             Face to path {flight.faceToPath > 0 ? '+' : ''}
