@@ -78,7 +78,6 @@ function useLoadingOutcome(id: string) {
     refetchOnWindowFocus: false,
     gcTime: 0,
   });
-  const watchingLate = lateWindow && !status.data?.hasError;
   const polling = polls(status.data);
 
   useEffect(() => {
@@ -119,7 +118,7 @@ function useLoadingOutcome(id: string) {
   }, [outcome, id, navigate]);
 
   // Only a failure the server reports gives the upload back; a lost connection or the clock may not have.
-  return { elapsed, outcome, analysisFailed: status.data?.status === 'failed', stillChecking: watchingLate };
+  return { elapsed, outcome, analysisFailed: status.data?.status === 'failed', stillChecking: outcome === 'failed' && polling };
 }
 
 /** After a failure: the upload status, usage, analyses and user record are read again (the upload came back). */
