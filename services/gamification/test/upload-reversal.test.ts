@@ -104,6 +104,40 @@ describe('a failed analysis takes its upload points back', () => {
     ]);
   });
 
+  it('withdraws an unread Top 3 notice the upload earned, and rewrites one the golfer still deserves', async () => {
+    const streakAward = (userId: number, completionId: number, streakWeeks: number) => ({
+      ...completion(userId, completionId),
+      payload: { ...completion(userId, completionId).payload, streakWeeks, ...exerciseAward(streakWeeks) },
+    });
+    const topThree = async (userId: number) =>
+      (await notificationsOf(userId)).filter((n) => n.title === 'You’re in the Top 3!').map((n) => n.message);
+    const [r1, r2, r3, climber, leader] = [4401, 4402, 4403, 4404, 4405];
+    // Three rivals at 35 this month (15 + 15 + 5); far above every other golfer of this file.
+    for (const rival of [r1, r2, r3]) {
+      await h.process(streakAward(rival, rival * 10, 15));
+      await h.process(streakAward(rival, rival * 10 + 1, 15));
+      await h.process(streakAward(rival, rival * 10 + 2, 1));
+    }
+    // The climber at 30 is 4th; the upload's 10 points make them #1 with 40, and they hear it.
+    await h.process(streakAward(climber, 44_040, 15));
+    await h.process(streakAward(climber, 44_041, 15));
+    await h.process(uploaded(climber, 44));
+    expect(await topThree(climber)).toEqual(['You moved up to #1 on this month’s leaderboard with 40 points.']);
+    await h.process(failed(climber, 44));
+    expect(await topThree(climber)).toEqual([]);
+
+    // The leader's upload also takes them from 30 to #1 with 40; an exercise then makes 55 and a rival climbs to 50.
+    await h.process(streakAward(leader, 44_050, 15));
+    await h.process(streakAward(leader, 44_051, 15));
+    await h.process(uploaded(leader, 45));
+    expect(await topThree(leader)).toEqual(['You moved up to #1 on this month’s leaderboard with 40 points.']);
+    await h.process(streakAward(leader, 44_052, 15));
+    await h.process(streakAward(r1, 44_019, 15));
+    // Without the upload's points the leader stands 2nd with 45: still top 3, and the notice now says so.
+    await h.process(failed(leader, 45));
+    expect(await topThree(leader)).toEqual(['You moved up to #2 on this month’s leaderboard with 45 points.']);
+  });
+
   it('takes the points back from the week and month the upload counted in, not the ones it failed in', async () => {
     const golfer = 4201;
     await h.process(uploaded(golfer, 42, '2026-01-10T18:00:00.000Z')); // Saturday January 10, 2026, Central Time

@@ -77,6 +77,25 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
   return Number(row.unread);
 }
 
+/**
+ * Rewrites the golfer's unread notice on a topic, if there is one (news that no longer holds is
+ * corrected where the golfer has not read it yet; read news stays as it was told).
+ */
+export async function reviseUnread(db: Db, userId: number, notice: Notice & { topic: string }): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ type: notice.type, title: notice.title, message: notice.message })
+    .where('user_id', '=', userId)
+    .where('topic', '=', notice.topic)
+    .where('is_read', '=', false)
+    .execute();
+}
+
+/** Removes the golfer's unread notice on a topic, if there is one: its news is no longer true. */
+export async function withdrawUnread(db: Db, userId: number, topic: string): Promise<void> {
+  await db.deleteFrom('notifications').where('user_id', '=', userId).where('topic', '=', topic).where('is_read', '=', false).execute();
+}
+
 /** Marks one of the user's notifications read; undefined when it is not theirs (or gone). */
 export async function markRead(db: Db, userId: number, id: number): Promise<Notification | undefined> {
   const row = await db.updateTable('notifications').set({ is_read: true }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();

@@ -67,12 +67,14 @@ export function analysisFailedNotice(reason: string, pointsTakenBack: number): N
   return { type: 'other', title: 'Analysis Failed', message: `We couldn't analyze your swing video. ${sentence} This upload doesn't count, so you can upload again.${points}` };
 }
 
-export function topThreeNotice(rank: number, monthlyPoints: number): Notice {
+export const TOP_THREE_TOPIC = 'leaderboard:top3';
+
+export function topThreeNotice(rank: number, monthlyPoints: number): Notice & { topic: string } {
   return {
     type: 'leaderboard_update',
     title: 'You’re in the Top 3!',
     message: `You moved up to #${rank} on this month’s leaderboard with ${plural(monthlyPoints, 'point')}.`,
-    topic: 'leaderboard:top3',
+    topic: TOP_THREE_TOPIC,
   };
 }
 

@@ -1,10 +1,12 @@
-import type { EventEnvelope } from '@swingfit/contracts';
+import { centralMonth, type EventEnvelope } from '@swingfit/contracts';
 import { requireUserId, uploadAwardOf, uploadCause, uploadReversalOf } from '../domain/awards.js';
-import { analysisFailedNotice, analysisReadyNotice, uploadNotice } from '../domain/notices.js';
+import { analysisFailedNotice, analysisReadyNotice, TOP_THREE_TOPIC, topThreeNotice, uploadNotice } from '../domain/notices.js';
+import { TOP_RANKS } from '../domain/ranking.js';
 import { findAward } from '../db/ledger.js';
-import { addNotification } from '../db/notifications.js';
+import { addNotification, reviseUnread, withdrawUnread } from '../db/notifications.js';
+import { golfersAhead } from '../db/standings.js';
 import type { Trx } from '../db/types.js';
-import { announceAchievements, announceLeaderboardMoves, recordAward } from './record-award.js';
+import { announceAchievements, announceLeaderboardMoves, recordAward, type RecordedAward } from './record-award.js';
 
 /** analysis.uploaded: UPLOAD_AWARD once per analysis, the 'Upload Successful!' notice and any news it makes. */
 export async function swingUploaded(trx: Trx, event: EventEnvelope<'analysis.uploaded'>, now = new Date()): Promise<void> {
@@ -43,5 +45,20 @@ export async function analysisFailed(trx: Trx, event: EventEnvelope<'analysis.fa
   const recorded = await recordAward(trx, reversal, { now, ...(event.requestId ? { requestId: event.requestId } : {}) });
   // Once per analysis, like its award: a second failure event for the same analysis says nothing new.
   if (!recorded) return;
+  await reviseTopThreeNews(trx, userId, recorded, now);
   await addNotification(trx, userId, analysisFailedNotice(event.payload.reason, award.points));
+}
+
+/**
+ * The golfer's unread 'Top 3' notice after a reversal in the current month: the upload's points may be
+ * what put them there. Still in the top 3: the notice gives the rank and points they hold now; out of
+ * it: the notice is withdrawn (a golfer must not read news the board contradicts). Read notices stay.
+ */
+async function reviseTopThreeNews(trx: Trx, userId: number, recorded: RecordedAward, now: Date): Promise<void> {
+  const month = recorded.periods.month;
+  if (month !== centralMonth(now).date) return;
+  const points = recorded.totals.monthAfter;
+  const rank = points > 0 ? 1 + (await golfersAhead(trx, month, points)) : Number.POSITIVE_INFINITY;
+  if (rank <= TOP_RANKS) await reviseUnread(trx, userId, topThreeNotice(rank, points));
+  else await withdrawUnread(trx, userId, TOP_THREE_TOPIC);
 }
