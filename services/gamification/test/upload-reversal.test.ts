@@ -54,7 +54,7 @@ const notificationsOf = (userId: number) => db().selectFrom('notifications').sel
 const ledgerOf = (userId: number) => db().selectFrom('points_ledger').select(['cause', 'points', 'base_points', 'reason', 'award_day']).where('user_id', '=', userId).orderBy('id').execute();
 
 describe('a failed analysis takes its upload points back', () => {
-  it('restores total, weekly and monthly points exactly once, with a duplicate and a copy of the event, and tells nobody of leaderboard moves', async () => {
+  it('restores total, weekly and monthly points exactly once, with a duplicate and a copy of the event, and withdraws the leaderboard news it made', async () => {
     const [golfer, rival] = [4101, 4102];
     const month = centralMonth(new Date()).date;
     // The rival stands at 10 this month (two exercises); the golfer passes them with an exercise and an upload.
@@ -65,8 +65,12 @@ describe('a failed analysis takes its upload points back', () => {
     await h.process(uploaded(golfer, 41));
     expect((await figuresOf(golfer)).newest).toMatchObject({ totalPoints: 15, weeklyPoints: 15, monthlyPoints: 15 });
     expect(await golfersAhead(db(), month, 10)).toBe(1);
-    const rivalNotes = (await notificationsOf(rival)).length;
-    const golferNotes = (await notificationsOf(golfer)).length;
+    // The pass was news to the rival, and the top 3 to the golfer (the file's golfers stand at 15 or less).
+    const passed = 'You’ve Been Passed';
+    expect((await notificationsOf(rival)).map((n) => n.title)).toContain(passed);
+    expect((await notificationsOf(golfer)).map((n) => n.title)).toContain('You’re in the Top 3!');
+    const rivalNotes = await notificationsOf(rival);
+    const golferNotes = await notificationsOf(golfer);
 
     const event = failed(golfer, 41);
     const first = await h.process(event, `${event.id}-a`);
@@ -96,15 +100,18 @@ describe('a failed analysis takes its upload points back', () => {
     expect(await golfersAhead(db(), month, 5)).toBe(1);
     expect(await golfersAhead(db(), month, 10)).toBe(0);
 
-    // One notice, to the golfer, saying the upload does not count; no leaderboard or achievement news.
-    expect((await notificationsOf(rival)).length).toBe(rivalNotes);
-    const notes = (await notificationsOf(golfer)).slice(golferNotes);
-    expect(notes).toEqual([
+    // One notice, to the golfer, saying the upload does not count; no new leaderboard or achievement news.
+    // The news the upload made and the board now contradicts is gone: the rival was not passed after all,
+    // and the golfer at 5 is 2nd at best (the golfer's own top 3 notice is rewritten or withdrawn by rank).
+    expect(await notificationsOf(rival)).toEqual(rivalNotes.filter((n) => n.title !== passed));
+    const notes = await notificationsOf(golfer);
+    expect(notes.filter((n) => n.title !== 'You’re in the Top 3!')).toEqual([
+      ...golferNotes.filter((n) => n.title !== 'You’re in the Top 3!'),
       { type: 'other', title: 'Analysis Failed', message: `We couldn't analyze your swing video. ${NO_SWING}. This upload doesn't count, so you can upload again. The 10 points it earned were taken back.` },
     ]);
   });
 
-  it('withdraws an unread Top 3 notice the upload earned, and rewrites one the golfer still deserves', async () => {
+  it('withdraws the unread Top 3 and passed notices the upload earned, and rewrites a Top 3 notice the golfer still deserves', async () => {
     const streakAward = (userId: number, completionId: number, streakWeeks: number) => ({
       ...completion(userId, completionId),
       payload: { ...completion(userId, completionId).payload, streakWeeks, ...exerciseAward(streakWeeks) },
@@ -123,8 +130,12 @@ describe('a failed analysis takes its upload points back', () => {
     await h.process(streakAward(climber, 44_041, 15));
     await h.process(uploaded(climber, 44));
     expect(await topThree(climber)).toEqual(['You moved up to #1 on this month’s leaderboard with 40 points.']);
+    const passedNotes = async (userId: number) => (await notificationsOf(userId)).filter((n) => n.title === 'You’ve Been Passed').length;
+    expect(await passedNotes(r2)).toBe(1);
     await h.process(failed(climber, 44));
     expect(await topThree(climber)).toEqual([]);
+    // Back at 30, the climber passed none of the rivals after all.
+    expect(await passedNotes(r2)).toBe(0);
 
     // The leader's upload also takes them from 30 to #1 with 40; an exercise then makes 55 and a rival climbs to 50.
     await h.process(streakAward(leader, 44_050, 15));
@@ -136,6 +147,8 @@ describe('a failed analysis takes its upload points back', () => {
     // Without the upload's points the leader stands 2nd with 45: still top 3, and the notice now says so.
     await h.process(failed(leader, 45));
     expect(await topThree(leader)).toEqual(['You moved up to #2 on this month’s leaderboard with 45 points.']);
+    // The rival who stands above the leader again hears no more of the pass; the ones still behind do.
+    expect([await passedNotes(r1), await passedNotes(r2), await passedNotes(r3)]).toEqual([0, 1, 1]);
   });
 
   it('takes the points back from the week and month the upload counted in, not the ones it failed in', async () => {

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Notification } from '@swingfit/contracts';
-import type { Notice } from '../domain/notices.js';
+import { passedTopic, type Notice } from '../domain/notices.js';
 import type { NotificationsTable } from './schema.js';
 import type { Db } from './types.js';
 
@@ -94,6 +94,21 @@ export async function reviseUnread(db: Db, userId: number, notice: Notice & { to
 /** Removes the golfer's unread notice on a topic, if there is one: its news is no longer true. */
 export async function withdrawUnread(db: Db, userId: number, topic: string): Promise<void> {
   await db.deleteFrom('notifications').where('user_id', '=', userId).where('topic', '=', topic).where('is_read', '=', false).execute();
+}
+
+/**
+ * Removes `passer`'s unread 'passed' notice from every golfer who stands above `points` in `month` again:
+ * the pass it told of no longer holds.
+ */
+export async function withdrawPassedBy(db: Db, passerId: number, month: string, points: number): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('topic', '=', passedTopic(passerId))
+    .where('is_read', '=', false)
+    .where('user_id', 'in', (eb) =>
+      eb.selectFrom('period_points').where('period', '=', 'month').where('period_start', '=', month).where('points', '>', points).select('user_id'),
+    )
+    .execute();
 }
 
 /** Marks one of the user's notifications read; undefined when it is not theirs (or gone). */

@@ -78,13 +78,19 @@ export function topThreeNotice(rank: number, monthlyPoints: number): Notice & { 
   };
 }
 
-export function passedNotice(passerFirstName: string | null): Notice & { topic: string } {
+/**
+ * One unread 'passed' notice per passer: a golfer passed again and again by the same rival reads it once,
+ * and the notice can be withdrawn when that rival's points are taken back (passedTopic).
+ */
+export const passedTopic = (passerId: number) => `leaderboard:passed:${passerId}`;
+
+export function passedNotice(passerId: number, passerFirstName: string | null): Notice & { topic: string } {
   const who = passerFirstName?.trim() || 'Another golfer';
   return {
     type: 'leaderboard_update',
     title: 'You’ve Been Passed',
     message: `${who} just passed you on this month’s leaderboard. Complete an exercise to climb back!`,
-    topic: 'leaderboard:passed',
+    topic: passedTopic(passerId),
   };
 }
 

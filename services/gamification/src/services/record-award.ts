@@ -71,5 +71,5 @@ export async function announceLeaderboardMoves(trx: Trx, userId: number, recorde
   const board = await boardRows(trx, month, LEADERBOARD_SIZE, recorded.totals.monthBefore);
   const moves = leaderboardMoves(board, userId, recorded.totals.monthBefore, recorded.totals.monthAfter);
   if (moves.enteredTopThree !== null) await addNotification(trx, userId, topThreeNotice(moves.enteredTopThree, recorded.totals.monthAfter));
-  if (moves.passed.length > 0) await notifyEach(trx, moves.passed, passedNotice(await firstNameOf(trx, userId)));
+  if (moves.passed.length > 0) await notifyEach(trx, moves.passed, passedNotice(userId, await firstNameOf(trx, userId)));
 }

@@ -3,7 +3,7 @@ import { requireUserId, uploadAwardOf, uploadCause, uploadReversalOf } from '../
 import { analysisFailedNotice, analysisReadyNotice, TOP_THREE_TOPIC, topThreeNotice, uploadNotice } from '../domain/notices.js';
 import { TOP_RANKS } from '../domain/ranking.js';
 import { findAward } from '../db/ledger.js';
-import { addNotification, reviseUnread, withdrawUnread } from '../db/notifications.js';
+import { addNotification, reviseUnread, withdrawPassedBy, withdrawUnread } from '../db/notifications.js';
 import { golfersAhead } from '../db/standings.js';
 import type { Trx } from '../db/types.js';
 import { announceAchievements, announceLeaderboardMoves, recordAward, type RecordedAward } from './record-award.js';
@@ -45,19 +45,21 @@ export async function analysisFailed(trx: Trx, event: EventEnvelope<'analysis.fa
   const recorded = await recordAward(trx, reversal, { now, ...(event.requestId ? { requestId: event.requestId } : {}) });
   // Once per analysis, like its award: a second failure event for the same analysis says nothing new.
   if (!recorded) return;
-  await reviseTopThreeNews(trx, userId, recorded, now);
+  await reviseLeaderboardNews(trx, userId, recorded, now);
   await addNotification(trx, userId, analysisFailedNotice(event.payload.reason, award.points));
 }
 
 /**
- * The golfer's unread 'Top 3' notice after a reversal in the current month: the upload's points may be
- * what put them there. Still in the top 3: the notice gives the rank and points they hold now; out of
- * it: the notice is withdrawn (a golfer must not read news the board contradicts). Read notices stay.
+ * Leaderboard news the upload's points made, after a reversal in the current month (a golfer must not
+ * read news the board contradicts; read notices stay as told). The golfer's unread 'Top 3' notice: still
+ * in the top 3, it gives the rank and points they hold now; out of it, it is withdrawn. Each rival who
+ * stands above the golfer again loses the golfer's unread 'passed' notice.
  */
-async function reviseTopThreeNews(trx: Trx, userId: number, recorded: RecordedAward, now: Date): Promise<void> {
+async function reviseLeaderboardNews(trx: Trx, userId: number, recorded: RecordedAward, now: Date): Promise<void> {
   const month = recorded.periods.month;
   if (month !== centralMonth(now).date) return;
   const points = recorded.totals.monthAfter;
+  await withdrawPassedBy(trx, userId, month, points);
   const rank = points > 0 ? 1 + (await golfersAhead(trx, month, points)) : Number.POSITIVE_INFINITY;
   if (rank <= TOP_RANKS) await reviseUnread(trx, userId, topThreeNotice(rank, points));
   else await withdrawUnread(trx, userId, TOP_THREE_TOPIC);
