@@ -36,6 +36,11 @@ describe('parseWorkoutNumber (section 5: integers, missing or invalid is 0)', ()
     ['-4', 0],
     [Number.NaN, 0],
     [Infinity, 0],
+    // Past the logs' bound is a slip, not a count: it was refused (400) or overflowed the column (500).
+    ['1000000', 1_000_000],
+    ['1000001', 0],
+    ['99999999999', 0],
+    [99_999_999_999, 0],
   ])('%j -> %i', (input, expected) => expect(parseWorkoutNumber(input)).toBe(expected));
 });
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDateTime, Nullable } from '../schema.js';
 import { YOUTUBE_ID_PATTERN } from '../rules/youtube.js';
+import { WORKOUT_NUMBER_MAX } from '../rules/workout.js';
 import { LibraryCategorySchema } from './exercises.js';
 
 /* The daily workout, completions, exercise logs, workout days and the video embed (section 3 and 7). */
@@ -61,7 +62,7 @@ export const DailyWorkout = Type.Object({
 });
 export type DailyWorkout = Static<typeof DailyWorkout>;
 
-const LoggedNumber = Type.Union([Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), Type.String({ maxLength: 20 })]);
+const LoggedNumber = Type.Union([Type.Integer({ minimum: -WORKOUT_NUMBER_MAX, maximum: WORKOUT_NUMBER_MAX }), Type.String({ maxLength: 20 })]);
 
 /** POST /api/daily-workout/complete. Sets/reps/weight, when given, are logged in the same transaction. */
 export const CompleteExerciseBody = Type.Object(

@@ -20,12 +20,21 @@ export function workoutProgress(completed: number, total: number): WorkoutProgre
 }
 
 /**
+ * The largest sets, reps, weight or duration figure a log holds (the request schema's bound; the
+ * columns are PostgreSQL integers). Far beyond any real workout, so a figure past it is a slip of the
+ * finger, not a count.
+ */
+export const WORKOUT_NUMBER_MAX = 1_000_000;
+
+/**
  * Section 5: the workout inputs are numeric, parsed as integers; missing or invalid becomes 0 and
- * there are no other bounds. A negative figure is not a count of sets or a weight, so it reads as 0 too.
+ * there are no other bounds. A negative figure is not a count of sets or a weight, so it reads as 0 too,
+ * and so does one past WORKOUT_NUMBER_MAX: '99999999999' typed into Reps made the request schema refuse
+ * the completion (sent as a number) or the integer column fail with a 500 (sent as text).
  */
 export function parseWorkoutNumber(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? '').trim(), 10);
-  return Number.isFinite(n) && n > 0 ? Math.trunc(n) : 0;
+  return Number.isFinite(n) && n > 0 && n <= WORKOUT_NUMBER_MAX ? Math.trunc(n) : 0;
 }
 
 /** A duration in seconds as m:ss ('1:05'); a missing or negative value shows as 0:00. */
