@@ -45,6 +45,8 @@
  *   phone HDR       an iPhone's default recording: 10-bit HEVC in HLG with BT.2020 colours
  *   variable rate   frames up to 8 ms early or late of a steady 30 per second, as phones record
  *   WebM            VP9 in WebM, as browsers' and some Android apps' recorders make it
+ *   interlaced      a camcorder's or broadcast's interlaced video (two fields a moment apart in each
+ *                   frame), in both views; and a progressive picture flagged interlaced
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
  * original's. About 7 minutes on a fast 2-core machine (14 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
@@ -127,6 +129,12 @@ const CASES: Case[] = [
   { name: 'hand-held, portrait, golfer most of the frame', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'crop=380:680:450+30*sin(2*PI*t*0.6):30+10*sin(2*PI*t*1.1+2),scale=720:1288', ...X264], ext: 'mp4', slower: 1 },
   { name: 'black frames before and after', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'tpad=start=15:stop=15:color=black', ...X264], ext: 'mp4', slower: 1, leadSec: 0.5 },
   { name: 'camera walks away after the finish', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0", ...X264], ext: 'mp4', slower: 1 },
+  // A camcorder's or a broadcast recording's interlaced video: each frame holds two fields, a moment apart,
+  // line by line (here two of the original's frames, 15 frames a second; flagged top field first). And a
+  // progressive picture carried in interlaced frames (both fields one moment), as some cameras and edits do.
+  { name: 'interlaced, fields a frame apart', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'tinterlace=mode=interleave_top,setfield=tff', '-flags', '+ilme+ildct', '-x264opts', 'tff=1', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'interlaced, fields a frame apart, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'tinterlace=mode=interleave_top,setfield=tff', '-flags', '+ilme+ildct', '-x264opts', 'tff=1', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'progressive picture in interlaced frames', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'setfield=tff', '-flags', '+ilme+ildct', '-x264opts', 'tff=1', ...X264], ext: 'mp4', slower: 1 },
   { name: '24 fps', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'fps=24', ...X264], ext: 'mp4', slower: 1 },
   { name: '240 fps, real time', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'fps=240', ...X264], ext: 'mp4', slower: 1 },
   { name: 'slow motion 8x at 30 fps', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=8*PTS', '-r', '30', ...X264], ext: 'mp4', slower: 8 },

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@swingfit/server-kit/testing';
 import { DEFAULT_TOOLS, ToolError, ffmpeg } from '../src/media/ffmpeg.js';
 import { NotAVideoError, parseProbe, probeVideo } from '../src/media/probe.js';
-import { extractPoster, playbackArgs, transcodeForPlayback } from '../src/media/transcode.js';
-import { decodedFrames, ffprobeJson, hasEncoder, makeClip, topLevelBoxes } from './support/clips.js';
+import { PLAYBACK_MAX_FPS, extractPoster, playbackArgs, playbackFps, transcodeForPlayback } from '../src/media/transcode.js';
+import { combedShare, decodedFrames, ffprobeJson, hasEncoder, makeClip, topLevelBoxes } from './support/clips.js';
 
 /* probe + transcode + poster on clips made by the real ffmpeg. */
 
@@ -121,6 +121,29 @@ describe('transcode for playback', () => {
     const { out, video } = await transcode(await makeClip(dir, 'slowmo', { width: 640, height: 360, fps: 120, seconds: 1 }), 'slowmo');
     expect(out.streams.filter((s) => s.codec_type === 'audio')).toHaveLength(0);
     expect(video.avg_frame_rate).toBe('60/1');
+  });
+
+  it('shows each field of interlaced video (a camcorder\'s 1080i) as a frame of its own, none of them combed', async () => {
+    const clip = await makeClip(dir, 'interlaced', { width: 640, height: 360, fps: 25, seconds: 2, interlaced: true });
+    const { probe, output, video } = await transcode(clip, 'interlaced');
+    expect(probe).toMatchObject({ interlaced: true, fps: 25 });
+    expect(video).toMatchObject({ avg_frame_rate: '50/1', field_order: 'progressive' });
+    expect(await decodedFrames(output)).toBe(2 * probe.frameCount);
+    expect(await combedShare(clip)).toBeGreaterThan(0.9);
+    expect(await combedShare(output)).toBeLessThan(0.1);
+    const progressive = await makeClip(dir, 'progressive', { width: 640, height: 360, fps: 25, seconds: 1 });
+    expect((await probeVideo(DEFAULT_TOOLS, progressive)).interlaced).toBe(false);
+  });
+
+  it('plays every moment an upload holds, up to 60 a second', () => {
+    const rates = [
+      { fps: 30, interlaced: false, playback: 30 },
+      { fps: 29.97, interlaced: true, playback: 59.94 },
+      { fps: 25, interlaced: true, playback: 50 },
+      { fps: 120, interlaced: false, playback: PLAYBACK_MAX_FPS },
+      { fps: 59.94, interlaced: true, playback: PLAYBACK_MAX_FPS },
+    ];
+    for (const r of rates) expect([r, playbackFps(r)]).toEqual([r, r.playback]);
   });
 
   it('decodes HEVC (10-bit, as iPhones record) into playable H.264', async (ctx) => {

@@ -20,6 +20,11 @@ export interface ProbeResult {
   displayWidth: number;
   displayHeight: number;
   fps: number;
+  /**
+   * Interlaced video (a camcorder's or a broadcast's 1080i): each frame holds two fields, filmed a
+   * field apart in time, on alternate lines. From the stream's field order; false for progressive or unknown.
+   */
+  interlaced: boolean;
   durationSec: number;
   frameCount: number;
   hasAudio: boolean;
@@ -39,6 +44,7 @@ interface RawStream {
   height?: number;
   avg_frame_rate?: string;
   r_frame_rate?: string;
+  field_order?: string;
   duration?: string;
   nb_frames?: string;
   nb_read_packets?: string;
@@ -53,6 +59,9 @@ interface RawProbe {
 }
 
 export class NotAVideoError extends Error {}
+
+/** ffprobe's field orders of interlaced video: top or bottom field first, coded and displayed. */
+const INTERLACED_FIELD_ORDERS = new Set(['tt', 'bb', 'tb', 'bt']);
 
 export async function probeVideo(tools: ToolPaths, file: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ProbeResult> {
   const { stdout } = await ffprobe(tools, ['-v', 'error', '-count_packets', '-print_format', 'json', '-show_format', '-show_streams', file], {
@@ -88,6 +97,7 @@ export function parseProbe(raw: RawProbe): ProbeResult {
     displayWidth: sideways ? height : width,
     displayHeight: sideways ? width : height,
     fps: Math.round(fps * 1000) / 1000,
+    interlaced: INTERLACED_FIELD_ORDERS.has(video.field_order ?? ''),
     durationSec: Math.round(durationSec * 1000) / 1000,
     frameCount,
     hasAudio: Boolean(audio),

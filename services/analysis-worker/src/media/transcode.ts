@@ -16,6 +16,27 @@ const HDR_TRANSFERS = new Set(['arib-std-b67', 'smpte2084']);
  */
 const HDR_REFERENCE_WHITE_NITS = 203;
 
+/**
+ * Moments a second the upload holds: an interlaced frame holds two, its fields (1080i at 29.97 frames a
+ * second films 59.94 moments), which the playback shows as frames of their own (deinterlaceFilters).
+ */
+export const momentsPerSecond = (probe: Pick<ProbeResult, 'fps' | 'interlaced'>): number => (probe.interlaced ? 2 : 1) * probe.fps;
+
+/** The playback video's frame rate: every moment the upload holds, up to PLAYBACK_MAX_FPS. */
+export function playbackFps(probe: Pick<ProbeResult, 'fps' | 'interlaced'>): number {
+  const moments = momentsPerSecond(probe);
+  return moments > PLAYBACK_MAX_FPS + 0.5 ? PLAYBACK_MAX_FPS : moments;
+}
+
+/**
+ * An interlaced frame's two fields were filmed a field apart: through a swing the arms and club sit in
+ * two places on alternate lines, a comb the pose model reads as a blurred, doubled body, and half the
+ * swing's moments are lost if the two are read as one. Each field becomes a frame of its own (bwdif fills
+ * the missing lines from the field and its neighbours in time), before scaling, which would blend the
+ * two fields' lines. Frames a camera flagged progressive inside an interlaced stream are left whole.
+ */
+const deinterlaceFilters = (probe: Pick<ProbeResult, 'interlaced'>): string[] => (probe.interlaced ? ['bwdif=mode=send_field:parity=auto:deint=interlaced'] : []);
+
 /** The upright size of the playback video for this upload (ffmpeg may round the short side by a pixel or two). */
 export function playbackSize(probe: Pick<ProbeResult, 'displayWidth' | 'displayHeight'>): { width: number; height: number } {
   const { displayWidth: w, displayHeight: h } = probe;
@@ -60,8 +81,8 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
   const hdr = HDR_TRANSFERS.has(probe.colorTransfer)
     ? [`zscale=t=linear:npl=${HDR_REFERENCE_WHITE_NITS}`, 'format=gbrpf32le', 'zscale=p=bt709', 'tonemap=mobius:desat=0', 'zscale=t=bt709:m=bt709:r=tv']
     : [];
-  const filters = [scale, ...hdr, 'format=yuv420p'];
-  if (probe.fps > PLAYBACK_MAX_FPS + 0.5) filters.push(`fps=${PLAYBACK_MAX_FPS}`);
+  const filters = [...deinterlaceFilters(probe), scale, ...hdr, 'format=yuv420p'];
+  if (momentsPerSecond(probe) > PLAYBACK_MAX_FPS + 0.5) filters.push(`fps=${PLAYBACK_MAX_FPS}`);
   const frames = options.analysisFrames;
   // The analysis branch taps the finished playback picture (upright, tone-mapped, rate-capped) and goes
   // through the same frame-rate conversion as the MP4 (constant rate for both), so its frame n is the
@@ -86,7 +107,7 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
     '-preset', options.preset ?? 'veryfast',
     '-crf', String(options.crf ?? 23),
     // A keyframe every second: golfers scrub through a swing, and the pose stage seeks to its frames.
-    '-g', String(Math.max(1, Math.round(Math.min(probe.fps || 30, PLAYBACK_MAX_FPS)))),
+    '-g', String(Math.max(1, Math.round(playbackFps(probe) || 30))),
     '-profile:v', 'high',
     '-pix_fmt', 'yuv420p',
     ...(hdr.length ? ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'] : []),

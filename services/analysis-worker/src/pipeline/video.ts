@@ -6,7 +6,7 @@ import type { CameraView } from '@swingfit/contracts';
 import type { ObjectStore } from '@swingfit/server-kit';
 import { ToolError, type ToolPaths } from '../media/ffmpeg.js';
 import { NotAVideoError, probeVideo, type ProbeResult } from '../media/probe.js';
-import { PLAYBACK_MAX_FPS, extractPoster, playbackSize, transcodeForPlayback, type TranscodeOptions } from '../media/transcode.js';
+import { PLAYBACK_MAX_FPS, extractPoster, playbackFps, playbackSize, transcodeForPlayback, type TranscodeOptions } from '../media/transcode.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, frameBytes, scaledSize, type FrameFile } from '../pose/frames.js';
 import { AnalysisFailure, undecodableVideo } from './errors.js';
 import type { StageClock } from './stage-clock.js';
@@ -54,7 +54,7 @@ export interface PoseOutputs {
 
 export function poseOutputsFor(probe: ProbeResult, dir: string): PoseOutputs {
   const playback = playbackSize(probe);
-  const frames = probe.durationSec * Math.min(probe.fps || PLAYBACK_MAX_FPS, PLAYBACK_MAX_FPS);
+  const frames = probe.durationSec * (playbackFps(probe) || PLAYBACK_MAX_FPS);
   const file = (name: string, longSide: number, format: 'rgba' | 'yuv420p', maxBytes: number): FrameFile | null => {
     const f: FrameFile = { path: join(dir, name), size: scaledSize(playback.width, playback.height, longSide), format };
     return frames > 0 && frames * frameBytes(f) <= maxBytes ? f : null;
@@ -147,8 +147,7 @@ export async function startVideo(ctx: VideoStageContext, view: CameraView, origi
   })();
   ready.catch(() => undefined); // whoever awaits it sees the error; an unawaited failure is not a crash
   const size = playbackSize(probe);
-  const fps = probe.fps > PLAYBACK_MAX_FPS + 0.5 ? PLAYBACK_MAX_FPS : probe.fps;
-  return { view, probe, playbackPath, forecast: { fps, ...size }, analysisFrames, measureFrames, ready, abort: () => stop.abort() };
+  return { view, probe, playbackPath, forecast: { fps: playbackFps(probe), ...size }, analysisFrames, measureFrames, ready, abort: () => stop.abort() };
 }
 
 /** The facts about an input worth keeping in technical_details (no file paths). */
@@ -161,6 +160,7 @@ export function probeSummary(p: ProbeResult) {
     height: p.height,
     rotation: p.rotation,
     fps: p.fps,
+    ...(p.interlaced ? { interlaced: true } : {}),
     durationSec: p.durationSec,
     frameCount: p.frameCount,
     hasAudio: p.hasAudio,

@@ -20,6 +20,8 @@ export interface ClipSpec {
   container?: 'mp4' | 'mov' | 'mkv';
   /** Tag the video as HDR HLG / BT.2020 (iPhone default recording). */
   hlg?: boolean;
+  /** Interlaced H.264, top field first: `fps` frames a second, each of two fields filmed a field apart (1080i-style). */
+  interlaced?: boolean;
 }
 
 export async function makeClip(dir: string, name: string, spec: ClipSpec): Promise<string> {
@@ -36,7 +38,10 @@ export async function makeClip(dir: string, name: string, spec: ClipSpec): Promi
         : codec === 'mpeg4'
           ? ['-c:v', 'mpeg4']
           : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
-  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${spec.width}x${spec.height}:rate=${fps}:duration=${seconds}`];
+  // Interlaced: the source at the field rate, every two of its pictures woven into one frame's lines.
+  const rate = spec.interlaced ? 2 * fps : fps;
+  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${spec.width}x${spec.height}:rate=${rate}:duration=${seconds}`];
+  if (spec.interlaced) codecArgs.push('-vf', 'tinterlace=mode=interleave_top,setfield=tff', '-flags', '+ilme+ildct', '-x264opts', 'tff=1');
   if (spec.hlg) codecArgs.push('-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc');
   if (spec.audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-shortest');
   const plain = spec.rotate ? join(dir, `${name}.unrotated.${ext}`) : out;
@@ -106,4 +111,16 @@ export async function corruptFrames(file: string, out: string): Promise<string> 
   }
   await writeFile(out, data);
   return out;
+}
+
+/**
+ * Share of a video's frames ffmpeg's interlace detector (idet, single-frame) finds combed: alternate lines
+ * from two moments, top or bottom field first.
+ */
+export async function combedShare(file: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-i', file, '-vf', 'idet', '-an', '-f', 'null', '-']);
+  const m = /Single frame detection: TFF:\s*(\d+) BFF:\s*(\d+) Progressive:\s*(\d+) Undetermined:\s*(\d+)/.exec(stderr);
+  if (!m) throw new Error(`idet printed no verdict for ${file}`);
+  const [tff, bff, progressive, undetermined] = m.slice(1).map(Number) as [number, number, number, number];
+  return (tff + bff) / Math.max(1, tff + bff + progressive + undetermined);
 }
