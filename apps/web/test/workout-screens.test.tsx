@@ -137,6 +137,8 @@ describe('/daily-workout loaded', () => {
     const done = within(card('Open Book'));
     expect((done.getByRole('button', { name: 'Done' }) as HTMLButtonElement).disabled).toBe(true);
     expect((done.getByLabelText('Sets') as HTMLInputElement).disabled).toBe(true);
+    // Locked, the hints would read as logged figures (the Done card's own are in its history).
+    for (const label of ['Sets', 'Reps', 'Weight (lbs)']) expect(done.getByLabelText(label).getAttribute('placeholder')).toBeNull();
   });
 
   it('gives a free golfer the Premium Feature box and disabled buttons', async () => {

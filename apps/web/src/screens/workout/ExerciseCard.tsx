@@ -23,7 +23,11 @@ type Tracked = { sets: string; reps: string; weight: string };
 const PLACEHOLDERS: Tracked = { sets: '3', reps: '12', weight: '25' };
 const LABELS: Record<keyof Tracked, string> = { sets: 'Sets', reps: 'Reps', weight: 'Weight (lbs)' };
 
-/** Premium tracking: Sets / Reps / Weight, parsed as integers (invalid is 0); locked once the exercise is done. */
+/**
+ * Premium tracking: Sets / Reps / Weight, parsed as integers (invalid is 0); locked once the exercise is
+ * done. A locked input shows no placeholder: greyed out, the hints 3 / 12 / 25 read as the figures logged,
+ * so a golfer who logged 4 x 8 at 40 lbs (or nothing) saw '3 12 25' on the Done card after a reload.
+ */
 function TrackingInputs({ values, onChange, locked }: { values: Tracked; onChange: (v: Tracked) => void; locked: boolean }) {
   const id = useId();
   return (
@@ -38,7 +42,7 @@ function TrackingInputs({ values, onChange, locked }: { values: Tracked; onChang
             inputMode="numeric"
             min={0}
             step={1}
-            placeholder={PLACEHOLDERS[key]}
+            placeholder={locked ? undefined : PLACEHOLDERS[key]}
             value={values[key]}
             disabled={locked}
             onChange={(e) => onChange({ ...values, [key]: e.target.value })}
