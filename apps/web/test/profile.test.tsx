@@ -81,6 +81,21 @@ describe('profile', () => {
     expect(screen.queryByText('Must be a number from -10 to 54')).toBeNull();
   });
 
+  it('says a cleared name cannot be blank instead of saving the rest and keeping the old name', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderProfile(makeUser());
+    fireEvent.click(screen.getByRole('button', { name: /^Edit$/ }));
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: '   ' } });
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Dallas' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Must be 1 to \d+ characters$/)).toBeTruthy();
+    // What was typed stays in the form.
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Dallas');
+  });
+
   it('sends only the fields the golfer changed, so a save from another tab meanwhile is not undone', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(makeUser({ handicap: 9.5 })), { status: 200, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);

@@ -20,12 +20,16 @@ function draftOf(user: User): Draft {
   };
 }
 
-/** Empty optional fields are cleared (null); empty names are left unchanged because a name cannot be blank. */
+/**
+ * Empty optional fields are cleared (null). A name is sent as typed, blank included: a name cannot be
+ * blank, so the shared check says so under the field. Leaving a cleared name out saved the rest and said
+ * 'Profile Updated' while the name the golfer had just erased stayed.
+ */
 export function patchOf(d: Draft): UserPatch {
   const handicap = d.handicap.trim() === '' ? null : Number(d.handicap);
   return {
-    ...(d.firstName.trim() && { firstName: d.firstName.trim() }),
-    ...(d.lastName.trim() && { lastName: d.lastName.trim() }),
+    firstName: d.firstName.trim(),
+    lastName: d.lastName.trim(),
     email: d.email.trim(),
     handicap: handicap === null || Number.isNaN(handicap) ? null : Math.round(handicap * 10) / 10,
     city: d.city.trim() || null,
