@@ -47,6 +47,8 @@
  *   WebM            VP9 in WebM, as browsers' and some Android apps' recorders make it
  *   interlaced      a camcorder's or broadcast's interlaced video (two fields a moment apart in each
  *                   frame), in both views; and a progressive picture flagged interlaced
+ *   wide pixels     a 16:9 picture stored in a narrower frame of wide pixels (HDV's 1440x1080), both views
+ *   DVD, WMV        MPEG-2 .mpg as a DVD or DV camcorder holds it (interlaced, wide pixels); Windows Media
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
  * original's. About 7 minutes on a fast 2-core machine (14 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
@@ -135,6 +137,14 @@ const CASES: Case[] = [
   { name: 'interlaced, fields a frame apart', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'tinterlace=mode=interleave_top,setfield=tff', '-flags', '+ilme+ildct', '-x264opts', 'tff=1', ...X264], ext: 'mp4', slower: 1 },
   { name: 'interlaced, fields a frame apart, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'tinterlace=mode=interleave_top,setfield=tff', '-flags', '+ilme+ildct', '-x264opts', 'tff=1', ...X264], ext: 'mp4', slower: 1 },
   { name: 'progressive picture in interlaced frames', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'setfield=tff', '-flags', '+ilme+ildct', '-x264opts', 'tff=1', ...X264], ext: 'mp4', slower: 1 },
+  // HDV and broadcast HD recorders store a 16:9 picture in 1440x1080, pixels a third wider than tall (the
+  // player stretches it back): here 960x720 flagged 4:3 pixels, in both views.
+  { name: 'wide pixels (anamorphic HD)', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=960:720,setsar=4/3', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'wide pixels (anamorphic HD), from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'scale=960:720,setsar=4/3', ...X264], ext: 'mp4', slower: 1 },
+  // A DVD or a DV camcorder's file: MPEG-2 in an MPEG program stream (.mpg), 720x480 interlaced, its 16:9
+  // picture in pixels 32:27 wide; and Windows Media (.wmv), both among the formats the upload accepts.
+  { name: 'DVD or DV camcorder (MPEG-2 .mpg, interlaced, wide pixels)', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=720:480,tinterlace=mode=interleave_top,setfield=tff,setsar=32/27', '-c:v', 'mpeg2video', '-q:v', '3', '-flags', '+ilme+ildct', '-top', '1', '-pix_fmt', 'yuv420p'], ext: 'mpg', slower: 1 },
+  { name: 'Windows Media (.wmv)', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-c:v', 'wmv2', '-q:v', '3'], ext: 'wmv', slower: 1 },
   { name: '24 fps', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'fps=24', ...X264], ext: 'mp4', slower: 1 },
   { name: '240 fps, real time', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'fps=240', ...X264], ext: 'mp4', slower: 1 },
   { name: 'slow motion 8x at 30 fps', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=8*PTS', '-r', '30', ...X264], ext: 'mp4', slower: 8 },

@@ -60,6 +60,10 @@ describe('parseProbe', () => {
     ['display matrix 180', [video({ index: 0, side_data_list: [{ side_data_type: 'Display Matrix', rotation: 180 }] })], 180, 1920, 1080],
     ['legacy rotate tag 270', [video({ index: 0, tags: { rotate: '270' } })], 270, 1080, 1920],
     ['no rotation', [video({ index: 0 })], 0, 1920, 1080],
+    ['HDV: 1440x1080 in pixels 4:3 wide', [video({ index: 0, width: 1440, sample_aspect_ratio: '4:3' })], 0, 1920, 1080],
+    ['HDV recorded sideways', [video({ index: 0, width: 1440, sample_aspect_ratio: '4:3', tags: { rotate: '90' } })], 90, 1080, 1920],
+    ['square pixels tagged 1:1', [video({ index: 0, sample_aspect_ratio: '1:1' })], 0, 1920, 1080],
+    ['pixel shape unknown (0:1)', [video({ index: 0, sample_aspect_ratio: '0:1' })], 0, 1920, 1080],
   ])('%s', (_name, streams, rotation, w, h) => {
     const p = parseProbe({ streams, format: { format_name: 'mov,mp4', duration: '3.0' } });
     expect([p.rotation, p.displayWidth, p.displayHeight]).toEqual([rotation, w, h]);
@@ -133,6 +137,14 @@ describe('transcode for playback', () => {
     expect(await combedShare(output)).toBeLessThan(0.1);
     const progressive = await makeClip(dir, 'progressive', { width: 640, height: 360, fps: 25, seconds: 1 });
     expect((await probeVideo(DEFAULT_TOOLS, progressive)).interlaced).toBe(false);
+  });
+
+  it('makes wide stored pixels (HDV, broadcast HD) square, so the body keeps its shape', async () => {
+    const clip = await makeClip(dir, 'anamorphic', { width: 960, height: 720, seconds: 1, pixelAspect: '4/3' });
+    const { probe, video } = await transcode(clip, 'anamorphic');
+    expect(probe).toMatchObject({ width: 960, pixelAspect: 4 / 3, displayWidth: 1280, displayHeight: 720 });
+    expect(video).toMatchObject({ width: 1280, height: 720 });
+    expect(video.sample_aspect_ratio ?? '1:1').toBe('1:1');
   });
 
   it('plays every moment an upload holds, up to 60 a second', () => {

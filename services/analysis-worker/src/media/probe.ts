@@ -16,7 +16,12 @@ export interface ProbeResult {
   height: number;
   /** Clockwise rotation the player must apply (0, 90, 180, 270). */
   rotation: number;
-  /** Upright size, after rotation. */
+  /**
+   * Width over height of one stored pixel (HDV stores a 16:9 picture in 1440x1080 pixels 4:3 wide); 1
+   * when square or untagged.
+   */
+  pixelAspect: number;
+  /** Upright size as shown, after rotation, in square pixels (the stored width times pixelAspect). */
   displayWidth: number;
   displayHeight: number;
   fps: number;
@@ -45,6 +50,7 @@ interface RawStream {
   avg_frame_rate?: string;
   r_frame_rate?: string;
   field_order?: string;
+  sample_aspect_ratio?: string;
   duration?: string;
   nb_frames?: string;
   nb_read_packets?: string;
@@ -81,6 +87,8 @@ export function parseProbe(raw: RawProbe): ProbeResult {
   const width = video.width ?? 0;
   const height = video.height ?? 0;
   const sideways = rotation === 90 || rotation === 270;
+  const pixelAspect = pixelAspectOf(video.sample_aspect_ratio);
+  const shownWidth = pixelAspect === 1 ? width : Math.round(width * pixelAspect);
   const fps = rate(video.avg_frame_rate) || rate(video.r_frame_rate);
   const durationSec = Number.parseFloat(video.duration ?? raw.format?.duration ?? '') || 0;
   const frameCount = Number.parseInt(video.nb_frames ?? '', 10) || Number.parseInt(video.nb_read_packets ?? '', 10) || Math.round(durationSec * fps);
@@ -94,8 +102,9 @@ export function parseProbe(raw: RawProbe): ProbeResult {
     width,
     height,
     rotation,
-    displayWidth: sideways ? height : width,
-    displayHeight: sideways ? width : height,
+    pixelAspect,
+    displayWidth: sideways ? height : shownWidth,
+    displayHeight: sideways ? shownWidth : height,
     fps: Math.round(fps * 1000) / 1000,
     interlaced: INTERLACED_FIELD_ORDERS.has(video.field_order ?? ''),
     durationSec: Math.round(durationSec * 1000) / 1000,
@@ -112,6 +121,16 @@ function rate(text: string | undefined): number {
   const [n, d] = text.split('/').map(Number);
   if (!n || !Number.isFinite(n)) return 0;
   return d ? n / d : n;
+}
+
+/** Pixels within this of square are square (a tag of 1:1 or a rounding of one). */
+const SQUARE_PIXEL_TOLERANCE = 0.01;
+
+/** ffprobe's sample aspect ratio ('4:3', '1:1'; '0:1' or 'N/A' when unknown) as a number, 1 when square or unknown. */
+function pixelAspectOf(text: string | undefined): number {
+  const [n, d] = (text ?? '').split(':').map(Number);
+  const aspect = n && d ? n / d : 1;
+  return Number.isFinite(aspect) && aspect > 0 && Math.abs(aspect - 1) > SQUARE_PIXEL_TOLERANCE ? aspect : 1;
 }
 
 /**

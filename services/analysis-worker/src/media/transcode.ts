@@ -37,6 +37,15 @@ export function playbackFps(probe: Pick<ProbeResult, 'fps' | 'interlaced'>): num
  */
 const deinterlaceFilters = (probe: Pick<ProbeResult, 'interlaced'>): string[] => (probe.interlaced ? ['bwdif=mode=send_field:parity=auto:deint=interlaced'] : []);
 
+/**
+ * Wide or narrow stored pixels are made square first: the pose model reads bodies in pictures of square
+ * pixels, and a 16:9 picture stored 1440 pixels wide would show it a body a quarter too narrow (tour pro
+ * A's face-on hips read 15.6 deg from his clip's, bench:robustness 'wide pixels'). The frame keeps its
+ * height and takes the shown width, as a player stretches it.
+ */
+const squarePixelFilters = (probe: Pick<ProbeResult, 'pixelAspect'>): string[] =>
+  probe.pixelAspect === 1 ? [] : [`scale=w='trunc(iw*sar/2)*2':h=ih`, 'setsar=1'];
+
 /** The upright size of the playback video for this upload (ffmpeg may round the short side by a pixel or two). */
 export function playbackSize(probe: Pick<ProbeResult, 'displayWidth' | 'displayHeight'>): { width: number; height: number } {
   const { displayWidth: w, displayHeight: h } = probe;
@@ -81,7 +90,7 @@ export function playbackArgs(input: string, output: string, probe: ProbeResult, 
   const hdr = HDR_TRANSFERS.has(probe.colorTransfer)
     ? [`zscale=t=linear:npl=${HDR_REFERENCE_WHITE_NITS}`, 'format=gbrpf32le', 'zscale=p=bt709', 'tonemap=mobius:desat=0', 'zscale=t=bt709:m=bt709:r=tv']
     : [];
-  const filters = [...deinterlaceFilters(probe), scale, ...hdr, 'format=yuv420p'];
+  const filters = [...deinterlaceFilters(probe), ...squarePixelFilters(probe), scale, ...hdr, 'format=yuv420p'];
   if (momentsPerSecond(probe) > PLAYBACK_MAX_FPS + 0.5) filters.push(`fps=${PLAYBACK_MAX_FPS}`);
   const frames = options.analysisFrames;
   // The analysis branch taps the finished playback picture (upright, tone-mapped, rate-capped) and goes

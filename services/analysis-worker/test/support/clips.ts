@@ -22,6 +22,8 @@ export interface ClipSpec {
   hlg?: boolean;
   /** Interlaced H.264, top field first: `fps` frames a second, each of two fields filmed a field apart (1080i-style). */
   interlaced?: boolean;
+  /** Stored pixels' width over height as ffmpeg's setsar takes it ('4/3': HDV's wide pixels). */
+  pixelAspect?: string;
 }
 
 export async function makeClip(dir: string, name: string, spec: ClipSpec): Promise<string> {
@@ -41,7 +43,9 @@ export async function makeClip(dir: string, name: string, spec: ClipSpec): Promi
   // Interlaced: the source at the field rate, every two of its pictures woven into one frame's lines.
   const rate = spec.interlaced ? 2 * fps : fps;
   const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${spec.width}x${spec.height}:rate=${rate}:duration=${seconds}`];
-  if (spec.interlaced) codecArgs.push('-vf', 'tinterlace=mode=interleave_top,setfield=tff', '-flags', '+ilme+ildct', '-x264opts', 'tff=1');
+  const filters = [...(spec.interlaced ? ['tinterlace=mode=interleave_top,setfield=tff'] : []), ...(spec.pixelAspect ? [`setsar=${spec.pixelAspect}`] : [])];
+  if (filters.length) codecArgs.push('-vf', filters.join(','));
+  if (spec.interlaced) codecArgs.push('-flags', '+ilme+ildct', '-x264opts', 'tff=1');
   if (spec.hlg) codecArgs.push('-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc');
   if (spec.audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-shortest');
   const plain = spec.rotate ? join(dir, `${name}.unrotated.${ext}`) : out;
