@@ -43,6 +43,8 @@ export function AppRoutes() {
         <Route path="/analysis" element={<AnalysisListScreen />} />
         <Route path="/analysis/:id" element={<AnalysisDetailScreen />} />
         <Route path="/analysis-loading/:id" element={<AnalysisLoadingScreen />} />
+        {/* Section 2: without an id the loading screen sends the golfer to /upload (':id' alone never matches it). */}
+        <Route path="/analysis-loading" element={<AnalysisLoadingScreen />} />
         <Route path="/upload" element={<UploadScreen />} />
         <Route path="/daily-workout" element={<DailyWorkoutScreen />} />
         <Route path="/exercises" element={<ExerciseLibraryScreen />} />

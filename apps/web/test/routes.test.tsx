@@ -4,7 +4,7 @@ import { AppRoutes } from '../src/App';
 import { AUTH_USER_KEY } from '../src/hooks/useAuth';
 import { WelcomeScreen } from '../src/screens/welcome/WelcomeScreen';
 import { GOLF_QUOTES } from '../src/screens/welcome/quotes';
-import { testQueryClient, wrap } from './helpers';
+import { makeUser, testQueryClient, wrap } from './helpers';
 
 afterEach(() => vi.useRealTimers());
 
@@ -31,6 +31,18 @@ describe('routes', () => {
     // The flag persists: the next visit goes straight to the welcome screen.
     render(wrap(<AppRoutes />, client, '/'));
     expect(screen.queryByRole('button', { name: 'Skip' })).toBeNull();
+  });
+
+  it('sends /analysis-loading without an id to /upload, not to the not-found screen', () => {
+    const client = testQueryClient();
+    client.setQueryData(AUTH_USER_KEY, makeUser());
+    client.setQueryData(['/api/upload-status/7'], {
+      isPremium: false, isFreeLimitReached: false, canUploadDriver: true, canUploadSevenIron: true, weeklyDriverUploaded: false, weeklySevenIronUploaded: false,
+      videoUploadsUsed: 0, videoUploadsLimit: 1, weekResetsAt: '2026-05-17T05:00:00.000Z',
+    });
+    render(wrap(<AppRoutes />, client, '/analysis-loading'));
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Upload Swing Video' })).toBeTruthy();
   });
 
   it('sends /home to / and signed-out visitors of a signed-in page to the landing', () => {
