@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
 import { relativeAge } from '../src/components/analysis/logic/relative-time';
 import { comparisonBars, mobilityScale, scalePosition } from '../src/components/analysis/logic/scales';
-import { HOLD_PERCENT, loadingDecision, loadingProgress } from '../src/components/analysis/logic/loading-progress';
+import { HOLD_PERCENT, loadingDecision, loadingProgress, statusRefusalIsFinal } from '../src/components/analysis/logic/loading-progress';
 import { analysisCardState, analysisErrorMessage, completedCount, ANALYSIS_FAILED_FALLBACK } from '../src/components/analysis/logic/analysis-state';
 import { BELOW_BAR_NOTE, bodyReadings, mobilityReadings } from '../src/components/analysis/logic/mobility';
 import { formatDelta, progressRows } from '../src/components/analysis/logic/progress';
@@ -117,6 +117,20 @@ describe('loading progress schedule (steps 2, 15, 8, 5 s; 90% over 30 s, then 95
   ] as const)('decision %o -> %s', (input, expected) => {
     expect(loadingDecision({ ...input, failureTimeoutMs: TIMING_MS.loadingFailureTimeout })).toBe(expected);
   });
+});
+
+describe('statusRefusalIsFinal: a refused status read that no wait will change', () => {
+  it.each([
+    [404, true],
+    [400, true],
+    [403, true],
+    [401, true],
+    [408, false],
+    [429, false],
+    [500, false],
+    [503, false],
+    [undefined, false],
+  ] as const)('%s -> %s', (status, expected) => expect(statusRefusalIsFinal(status)).toBe(expected));
 });
 
 describe('analysis card state (section 4)', () => {

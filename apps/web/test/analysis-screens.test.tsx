@@ -619,6 +619,25 @@ describe('/analysis-loading/{id}', () => {
     }
   });
 
+  it('neither promises nor polls for results of an analysis the server says is not there (404)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // A deleted analysis, or a link to another golfer's: the status read is refused for good.
+      server.set('GET /api/swing-analyses/5?status_only=true', { status: 404, body: { message: 'Analysis not found' } });
+      renderAt('/analysis-loading/5');
+      expect(await screen.findByText(/couldn't process/)).toBeTruthy();
+      expect(screen.queryByText(/keeps checking/)).toBeNull();
+      const polls = () => calls.filter((c) => c.url === '/api/swing-analyses/5?status_only=true').length;
+      const before = polls();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(polls()).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('goes to the results 30 seconds after technical details appear, even if never marked complete', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -6,7 +6,8 @@ import { TIMING_MS, type AnalysisStatusResponse } from '@swingfit/contracts';
 import { Card, ProgressBar, Spinner, buttonClass } from '../../components/ui';
 import { analysisUrls } from '../../components/analysis/logic/api';
 import { refreshAnalysisData } from '../../components/analysis/queries';
-import { loadingDecision, loadingProgress } from '../../components/analysis/logic/loading-progress';
+import { loadingDecision, loadingProgress, statusRefusalIsFinal } from '../../components/analysis/logic/loading-progress';
+import { ApiError } from '../../api/client';
 import '../../components/analysis/analysis.css';
 
 export const LOADING_STEPS = ['Processing video upload', 'Analyzing swing biomechanics', 'Calculating mobility measurements', 'Generating recommendations'] as const;
@@ -69,16 +70,19 @@ function useLoadingOutcome(id: string) {
   const [outcome, setOutcome] = useState<'wait' | 'complete' | 'failed'>('wait');
   const resultsSeenAt = useRef<number | null>(null);
   const lateWindow = outcome === 'failed' && elapsed < LATE_RESULT_WATCH_MS;
-  // Read from the latest answer each time: once the server says the analysis failed, nothing is asked again.
-  const polls = (answer: AnalysisStatusResponse | undefined) => outcome === 'wait' || (lateWindow && !answer?.hasError);
+  // Read from the latest answer each time: once the server says the analysis failed, or that there is no
+  // such analysis of this golfer's (a deleted one, a mistyped or another golfer's link), nothing is asked
+  // again and the page does not promise results that cannot come.
+  const polls = (answer: AnalysisStatusResponse | undefined, error: unknown) =>
+    outcome === 'wait' || (lateWindow && !answer?.hasError && !(error instanceof ApiError && statusRefusalIsFinal(error.status)));
 
   const status = useQuery<AnalysisStatusResponse>({
     queryKey: [analysisUrls.status(id)],
-    refetchInterval: (query) => (polls(query.state.data) ? TIMING_MS.analysisStatusPoll : false),
+    refetchInterval: (query) => (polls(query.state.data, query.state.error) ? TIMING_MS.analysisStatusPoll : false),
     refetchOnWindowFocus: false,
     gcTime: 0,
   });
-  const polling = polls(status.data);
+  const polling = polls(status.data, status.error);
 
   useEffect(() => {
     if (!polling) return;

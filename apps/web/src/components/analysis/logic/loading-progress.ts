@@ -33,3 +33,12 @@ export function loadingDecision(input: { isComplete?: boolean; hasError?: boolea
   if (input.hasError || input.fetchFailed || input.elapsedMs >= input.failureTimeoutMs) return 'failed';
   return 'wait';
 }
+
+/**
+ * Whether a refused status read is the server's last word: a 4xx (the analysis is not there, not the
+ * golfer's, or the id is not one) will not turn into results however long the page waits, unlike a lost
+ * connection, a 5xx, a timeout (408) or a rate limit (429).
+ */
+export function statusRefusalIsFinal(httpStatus: number | undefined): boolean {
+  return httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500 && httpStatus !== 408 && httpStatus !== 429;
+}
