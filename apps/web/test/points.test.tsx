@@ -7,7 +7,7 @@ import { AUTH_USER_KEY } from '../src/hooks/useAuth';
 import { DAILY_POINTS_KEY, LEADERBOARD_KEY, monthlyPositionKey } from '../src/api/points';
 import { LeaderboardScreen } from '../src/screens/points/LeaderboardScreen';
 import { HowPointsWorkScreen } from '../src/screens/points/HowPointsWorkScreen';
-import { dailyChart, ordinal, place, pointsToNextPlace } from '../src/screens/points/logic';
+import { dailyChart, ordinal, place, pointsToNextPlace, positionNote } from '../src/screens/points/logic';
 import { makeUser, testQueryClient, wrap } from './helpers';
 
 const entry = (id: number, firstName: string | null, monthlyPoints: number, rank: number, city: string | null = null, state: string | null = null): LeaderboardEntry => ({ id, firstName, city, state, monthlyPoints, rank });
@@ -40,6 +40,13 @@ describe('leaderboard screen', () => {
     expect(summary.textContent).toContain('3-week streak · 1.25x points · 6 per exercise');
     expect(screen.getByTestId('points-chart').getAttribute('aria-label')).toMatch(/^35 points in \w+ \d{4}, on 2 days; best day the 3rd with 25\.$/);
     expect(screen.getByRole('link', { name: 'How Points Work' }).getAttribute('href')).toBe('/how-points-work');
+  });
+
+  it("never calls a 2nd place 'top of the board' when the board failed to load", () => {
+    renderBoard({ position: { position: 2, monthlyPoints: 60 }, failing: true });
+    expect(screen.getByTestId('my-position').textContent).toBe('2nd');
+    expect(screen.getByText('60 points this month')).toBeTruthy();
+    expect(screen.queryByText(/top of the board/)).toBeNull();
   });
 
   it("keeps '(You)' beside a long name in its own element, outside the part that is cut", () => {
@@ -105,6 +112,16 @@ describe('points logic', () => {
     expect(pointsToNextPlace(BOARD, 40)).toEqual({ points: 21, rank: 2 });
     expect(pointsToNextPlace(BOARD, 90)).toBeNull();
     expect(place(entry(1, 'A', 0, 1, 'Austin', null))).toBe('Austin');
+  });
+
+  it.each([
+    [2, 60, BOARD, ' · 31 more to pass 1st'],
+    [1, 90, BOARD, ' · top of the board'],
+    [1, 0, [], ''],
+    [2, 60, undefined, ''],
+    [1, 90, undefined, ' · top of the board'],
+  ] as const)('position %i with %i points: note %j', (position, points, board, note) => {
+    expect(positionNote(position, points, board)).toBe(note);
   });
 
   it('scales the chart to the best day', () => {

@@ -7,7 +7,7 @@ import { authQueryOptions } from '../../hooks/useAuth';
 import { initials } from '../../lib/format';
 import { Button, Card, CardHeader, EmptyState, Spinner } from '../../components/ui';
 import { PointsChart } from './PointsChart';
-import { displayName, monthLabel, ordinal, place, pointsToNextPlace } from './logic';
+import { displayName, monthLabel, ordinal, place, positionNote } from './logic';
 import './points.css';
 
 /** Section 7: the user is read again every 5 s on this screen, so the figures follow new points. */
@@ -52,7 +52,6 @@ export function LeaderboardScreen() {
 
 function YourPosition({ user, board }: { user: User; board: LeaderboardEntry[] | undefined }) {
   const position = useQuery<MonthlyPosition>({ queryKey: monthlyPositionKey(user.id), refetchInterval: USER_REFRESH_MS });
-  const next = position.data && board ? pointsToNextPlace(board, position.data.monthlyPoints) : null;
   return (
     <Card className="pt-position" aria-label="Your Position">
       <div className="pt-avatar pt-avatar--me" aria-hidden>
@@ -71,7 +70,7 @@ function YourPosition({ user, board }: { user: User; board: LeaderboardEntry[] |
             </p>
             <p className="pt-muted">
               {position.data.monthlyPoints.toLocaleString()} points this month
-              {next ? ` · ${next.points.toLocaleString()} more to pass ${ordinal(next.rank)}` : position.data.monthlyPoints > 0 ? ' · top of the board' : ''}
+              {positionNote(position.data.position, position.data.monthlyPoints, board)}
             </p>
           </>
         )}

@@ -19,6 +19,17 @@ export function pointsToNextPlace(board: readonly LeaderboardEntry[], myPoints: 
   return next ? { points: next.monthlyPoints - myPoints + 1, rank: next.rank } : null;
 }
 
+/**
+ * What follows 'N points this month' on Your Position: how far the next golfer above is, or that the golfer
+ * leads. 'Top of the board' only for the 1st place: without the board (still loading, or failed) a 2nd
+ * read '2nd · 10 points this month · top of the board'.
+ */
+export function positionNote(position: number, myPoints: number, board: readonly LeaderboardEntry[] | undefined): string {
+  const next = board ? pointsToNextPlace(board, myPoints) : null;
+  if (next) return ` · ${next.points.toLocaleString()} more to pass ${ordinal(next.rank)}`;
+  return position === 1 && myPoints > 0 ? ' · top of the board' : '';
+}
+
 export interface ChartBar {
   date: string;
   day: number;
