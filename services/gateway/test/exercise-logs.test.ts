@@ -74,6 +74,24 @@ describe('exercise logs', () => {
     expect((await log(golfer.cookie, { exerciseName: 'Dead Bug', workoutDate: 'yesterday' })).statusCode).toBe(400);
     expect((await log(golfer.cookie, { workoutDate: '2026-03-01' })).statusCode).toBe(400);
     expect((await h.app.inject({ method: 'POST', url: '/api/exercise-logs', payload: {} })).statusCode).toBe(401);
+    // Days PostgreSQL's date refuses answered a 500.
+    for (const workoutDate of ['0000-01-01', '0000-06-01T12:00:00Z', '1999-12-31']) {
+      const res = await log(golfer.cookie, { exerciseName: 'Dead Bug', workoutDate, sets: 1 });
+      expect(res.statusCode, workoutDate).toBe(400);
+      expect(res.json().message).toMatch(/before 2000-01-01/);
+    }
+  });
+
+  it('reads a figure past the logs’ bound as 0 (section 5: invalid is 0), where the integer column answered a 500', async () => {
+    setClock(h, '2026-03-05T16:00:00Z');
+    const golfer = await golferWithAnalysis(h, 'premium');
+    const res = await log(golfer.cookie, { exerciseName: 'Dead Bug', workoutDate: '2026-03-05', sets: '99999999999', reps: '8', weight: '99999999999', duration: '99999999999' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ sets: 0, reps: 8, weight: 0, duration: 0 });
+    const name = (await getWorkout(h, golfer)).json<DailyWorkout>().exercises[0]!.name;
+    const done = await complete(h, golfer.cookie, { exerciseName: name, sets: '3', reps: '99999999999' });
+    expect(done.statusCode).toBe(200);
+    expect((await history(golfer.cookie, 'authenticated', name)).json()).toEqual([expect.objectContaining({ sets: 3, reps: 0 })]);
   });
 });
 

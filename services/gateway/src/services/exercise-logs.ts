@@ -25,10 +25,18 @@ async function assertPremium(db: Db, userId: number): Promise<void> {
   if (!golfer.isPremium) throw upgradeRequired(PREMIUM_TRACKING_MESSAGE);
 }
 
+/**
+ * The earliest day a workout may be logged for: well before any golfer's first workout here, and it keeps
+ * out days PostgreSQL's date refuses ('0000-01-01', which answered a 500) and years no one trained in.
+ */
+export const EARLIEST_LOG_DATE = '2000-01-01';
+
 /** The golfer's calendar day of a logged workout: a date as sent, or the Central Time day of a timestamp. */
 function logDate(workoutDate: string, now: Date): string {
   const date = workoutDate.length === 10 ? workoutDate : centralDate(new Date(workoutDate));
   if (date > centralDate(now)) throw new HttpError(400, 'A workout cannot be logged for a day that has not come yet');
+  // Compared as text: YYYY-MM-DD sorts by date, and a year before 0001 ('-000001-…', '0000-…') sorts first.
+  if (date < EARLIEST_LOG_DATE) throw new HttpError(400, `A workout cannot be logged for a day before ${EARLIEST_LOG_DATE}`);
   return date;
 }
 
