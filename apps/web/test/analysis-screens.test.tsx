@@ -275,6 +275,15 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.queryByText('Curve: fade')).toBeNull();
   });
 
+  it('says which picture of a split screen was measured', async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, sideBySide: { measured: 'left' } } }) });
+    renderAt('/analysis/3');
+    expect((await screen.findByTestId('side-by-side')).textContent).toBe(
+      'This video shows two pictures side by side. The face-on one, on the left, was measured: upload each view as its own video to have both read.',
+    );
+    expect(screen.queryByTestId('others-left-out')).toBeNull();
+  });
+
   it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure not measured reliably', async () => {
     const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: 'Not measured reliably: the readings through the backswing did not agree closely enough.' };
     const shaky = { ...metric(38), confidence: 0.42, note: 'Read from the front' };
@@ -356,6 +365,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.queryByTestId('tempo-reach')).toBeNull();
     // Nobody was left out of this one, and nothing says so.
     expect(screen.queryByTestId('others-left-out')).toBeNull();
+    expect(screen.queryByTestId('side-by-side')).toBeNull();
   });
 
   /** The detail page's workout focus card for an analysis with these texts (the focus-area rule reads them). */
@@ -652,7 +662,6 @@ describe('/analysis-loading/{id}', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(2_000);
       });
-      console.log("CALLS", JSON.stringify(calls.slice(-6)));
       await waitFor(() => expect(screen.getByText('Detailed Analysis')).toBeTruthy());
     } finally {
       vi.useRealTimers();

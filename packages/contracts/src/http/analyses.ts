@@ -69,6 +69,11 @@ export const PoseSummary = Type.Object({
    */
   othersLeftOut: Type.Optional(Type.Boolean()),
   /**
+   * The video holds two pictures side by side (a split screen); the one on `measured`'s side, of the view
+   * the video was uploaded as, was read, the other left out.
+   */
+  sideBySide: Type.Optional(Type.Object({ measured: Type.Union([Type.Literal('left'), Type.Literal('right')]) })),
+  /**
    * The clip stops in the follow-through, before the finish (the phone stopped as the ball left): the
    * swing is measured, `events.finish` is the clip's last look and no finish key frame is made.
    */

@@ -8,6 +8,7 @@ import { addressWindow, readAddress, type AddressRead } from './address.js';
 import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './camera.js';
 import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
 import { pictureBox } from './picture.js';
+import { golferPicture, otherSide, pictureOn, splitScreenOf, type Side, type SplitScreen } from './split.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
 import { MAX_CROWD_SHARE, blankOut, bodyBox, boxHeight, boxInCrop, crowdChecks, crowdVerdict, isAmbiguous, isSomeoneElse, someoneToHide, type Box, type CrowdCheck, type CrowdVerdict } from './crowd.js';
 import { READING_VIEWS } from './flip.js';
@@ -63,6 +64,11 @@ export interface PoseStageInput extends PipelinePoseStageInput {
    * (crowd.ts someoneToHide). The key frames and the playback keep the whole picture.
    */
   hide?: Box;
+  /**
+   * Set by the stage when it reads a split screen's other picture (`hide` covering the one read first):
+   * the side of the seam now read.
+   */
+  sideBySide?: Side;
 }
 
 /** What the stage saw, for benchmarks that replay the event and turn rules without the model. */
@@ -223,11 +229,24 @@ function golferShare(poses: Pose[], searchSize: FrameSize): number {
 export async function runPoseStage(input: PoseStageInput): Promise<PoseStageResult> {
   const pool = input.pool ?? sharedPosePool();
   try {
-    return await findAndMeasure(input, pool);
+    const first = await findAndMeasure(input, pool);
+    return (await readOtherPicture(input, pool, first)) ?? first;
   } finally {
     // Not awaited: the job goes on to its write-up while the workers load the next analysis's models.
     void warmPosePool(pool).catch(() => undefined);
   }
+}
+
+/**
+ * A split screen whose picture read first is not of the view the video was uploaded as: the other picture
+ * read instead (the first one hidden), and kept when its view is the upload's. Null otherwise.
+ */
+async function readOtherPicture(input: PoseStageInput, pool: PosePool, first: PoseStageResult): Promise<PoseStageResult | null> {
+  if (!first.ok || first.summary.viewMatchesSlot || input.hide) return null;
+  const split = first.fields.technicalDetails.splitScreen as SplitScreen | undefined;
+  if (!split) return null;
+  const other = await findAndMeasure({ ...input, hide: pictureOn(split.golferSide, split.seam), sideBySide: otherSide(split.golferSide) }, pool);
+  return other.ok && other.summary.viewMatchesSlot ? other : null;
 }
 
 async function findAndMeasure(input: PoseStageInput, pool: PosePool): Promise<PoseStageResult> {
@@ -435,8 +454,11 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   // Key frames cut around the golfer, each centred on its own pose, all four the same size.
   const keyPoses = new Map([...keyFrames.values()].map((f) => [f.index, measured.fused.get(f.index) ?? c.nearestSearchPose(f.index)] as const));
   const tallest = Math.max(0, ...[...keyPoses.values()].flatMap((p) => (p ? [boxHeight(bodyBox(p))] : [])));
-  // Inside the picture: a clip's black bars are cut away even where the golfer fills the picture.
-  const picture = pictureBox([...keyFrames.values()]);
+  // Inside the picture: a clip's black bars are cut away even where the golfer fills the picture, and
+  // of a split screen only the golfer's own picture is shown.
+  const split = splitScreenOf([...keyFrames.values()], [...keyPoses.values()]);
+  const whole = pictureBox([...keyFrames.values()]);
+  const picture = split ? golferPicture(whole, split, width) : whole;
   const bars = picture.width < width || picture.height < height ? picture : null;
   const keyframes: Partial<Record<KeyFrameName, Buffer>> = {};
   for (const [name, frame] of keyFrames) {
@@ -444,7 +466,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     keyframes[name] = await renderKeyFrame(frame, pose, (pose ? keyFrameCrop(pose, tallest, width, height, picture) : null) ?? bars);
   }
   lap('keyframesMs', t);
-  return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size });
+  return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size, split });
 }
 
 /**
@@ -503,6 +525,8 @@ interface ReportParts {
   crowd: CrowdVerdict;
   keyframes: Partial<Record<KeyFrameName, Buffer>>;
   measureSize: FrameSize;
+  /** Two pictures side by side (split.ts), and the side the golfer read stands on. */
+  split: SplitScreen | null;
 }
 
 function report(c: ReportContext, p: ReportParts): PoseStageResult {
@@ -520,7 +544,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     personFoundRatio: c.basics.personFoundRatio,
     multipleSwings: events.multipleSwings,
     ...(events.endsBeforeFinish ? { endsBeforeFinish: true } : {}),
-    ...(c.input.hide ? { othersLeftOut: true } : {}),
+    ...(c.input.sideBySide ? { sideBySide: { measured: c.input.sideBySide } } : c.input.hide ? { othersLeftOut: true } : {}),
     events: { takeaway: at(events.takeaway), address: at(events.address), top: at(events.top), impact: at(events.impact), finish: at(events.finish) },
     tempo,
     ...(slowMotion ? { slowMotion } : {}),
@@ -556,6 +580,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     ...(c.crop ? { golferCrop: c.crop } : {}),
     // Someone swinging beside the golfer, hidden while the clip was read again (crowd.ts someoneToHide).
     ...(c.input.hide ? { hidden: roundBox(c.input.hide) } : {}),
+    ...(p.split ? { splitScreen: p.split } : {}),
     measureFramesFrom: c.source.from,
     measuredFrames: p.plan.length * READING_VIEWS.length, // each read every way (flip.ts)
     // The turn read on each measured frame from address to the top: the curve the figures come from.

@@ -374,6 +374,12 @@ export function TempoCard({ pose, ofBoth = false }: { pose: PoseSummary; ofBoth?
         <Badge variant="neutral">{pose.handedness === 'right' ? 'Right-handed' : 'Left-handed'}</Badge>
       </div>
       {!pose.viewMatchesSlot && <p className="an-small an-amber an-mt-sm">This video looks like a {pose.view} view; some measurements need the other camera angle.</p>}
+      {pose.sideBySide && (
+        <p className="an-small an-mt-sm" data-testid="side-by-side">
+          This video shows two pictures side by side. The {viewName.toLowerCase()} one, on the {pose.sideBySide.measured}, was
+          measured: upload each view as its own video to have both read.
+        </p>
+      )}
       {pose.othersLeftOut && (
         <p className="an-small an-mt-sm" data-testid="others-left-out">
           Someone else was swinging in the picture. They were left out: the figures are of the golfer in the key frames.
