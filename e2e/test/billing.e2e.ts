@@ -50,13 +50,22 @@ describe('premium subscription journey (local test mode)', () => {
     expect(await status.json()).toMatchObject({ mode: 'local-test', keys: 'none', webhooks: 'local-test', subscriptions: { premium: 0 } });
   });
 
-  it('meets the upload gate after the free upload and is led to /subscribe', async () => {
+  it('meets the upload gate after the free upload and is led to the profile\'s Subscription card (section 2), then to /subscribe', async () => {
     await uploadClip('driver');
     await page.goto(`${stack.url}/upload`);
     await visible(page.getByText('Upload Limit Reached').first(), 20_000);
     await shot(page, '20-upload-gate');
     await page.getByRole('link', { name: /Upgrade Now/ }).click();
-    await page.waitForURL(/\/subscribe$/);
+    await page.waitForURL(/\/profile#subscription$/);
+    // Opened at the card, below the fixed header, with the plans in view.
+    const card = page.getByRole('region', { name: 'Subscription' });
+    await visible(card.getByRole('button', { name: /Subscribe to Premium/ }));
+    const top = await card.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(56);
+    expect(top).toBeLessThan(120);
+    await shot(page, '20b-profile-subscription');
+    // The plan picker and checkout of the Subscribe screen itself are walked from here.
+    await page.goto(`${stack.url}/subscribe`);
     await visible(page.getByRole('heading', { name: 'Upgrade to Premium' }));
     await visible(page.getByText(/Test mode\./));
     await shot(page, '21-subscribe');

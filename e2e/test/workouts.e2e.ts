@@ -46,7 +46,7 @@ describe('daily workout journeys', () => {
       const first = cards(page).first();
       await visible(first.getByText('Premium Feature'));
       for (const name of ['Watch', 'View History', 'Complete']) expect(await first.getByRole('button', { name }).isDisabled()).toBe(true);
-      expect(await first.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscribe');
+      expect(await first.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/profile#subscription');
       await first.getByText('Show steps and cues').click();
       await visible(first.getByText('How to do it'));
       await shot(page, '30-workout-free');

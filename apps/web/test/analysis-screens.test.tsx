@@ -102,7 +102,7 @@ describe('/analysis', () => {
     expect(screen.getByText('No Monthly Data Available')).toBeTruthy();
     expect(await screen.findByText('1/1 used')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Limit Reached' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('link', { name: /Upgrade for Weekly Uploads/ }).getAttribute('href')).toBe('/subscribe');
+    expect(screen.getByRole('link', { name: /Upgrade for Weekly Uploads/ }).getAttribute('href')).toBe('/profile#subscription');
   });
 
   it('deletes only after the browser confirmation, then refreshes list and averages', async () => {
@@ -704,7 +704,7 @@ describe('/upload', () => {
     renderAt('/upload');
     expect(await screen.findByText('Upload Limit Reached')).toBeTruthy();
     expect(screen.getByText("You've used your free video upload. Upgrade to premium for weekly uploads.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Upgrade Now/ }).getAttribute('href')).toBe('/subscribe');
+    expect(screen.getByRole('link', { name: /Upgrade Now/ }).getAttribute('href')).toBe('/profile#subscription');
     expect(screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/');
   });
 

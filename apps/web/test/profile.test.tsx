@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderProfile(user: User | null, failing = false, billing?: { subscription: SubscriptionDetails; mode: 'local-test' | 'stripe' }) {
+function renderProfile(user: User | null, failing = false, billing?: { subscription: SubscriptionDetails; mode: 'local-test' | 'stripe' }, path = '/profile') {
   const client = testQueryClient({ failing });
   client.setQueryData(AUTH_USER_KEY, makeUser());
   if (user) client.setQueryData([`/api/users/${user.id}`], user);
@@ -27,12 +27,29 @@ function renderProfile(user: User | null, failing = false, billing?: { subscript
         <Toaster />
       </>,
       client,
-      '/profile',
+      path,
     ),
   );
 }
 
 describe('profile', () => {
+  it('opens at the Subscription card when an upgrade prompt leads here (section 2: Upgrade Now goes to /profile)', () => {
+    const scrolled: Element[] = [];
+    // jsdom has no layout, and no scrollIntoView: record which element the page asked to bring into view.
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderProfile(makeUser({ isPremium: false }), false, undefined, '/profile#subscription');
+      const card = screen.getByRole('region', { name: 'Subscription' });
+      expect(scrolled).toEqual([card]);
+      expect(within(card).getByRole('button', { name: /Subscribe to Premium/ })).toBeTruthy();
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it("says 'User Not Found' when the user record cannot be loaded", async () => {
     renderProfile(null, true);
     expect(await screen.findByText('User Not Found')).toBeTruthy();

@@ -147,7 +147,8 @@ describe('/daily-workout loaded', () => {
     await screen.findByText('Workout Overview');
     const c = within(card('Open Book'));
     expect(c.getByText('Premium Feature')).toBeTruthy();
-    expect(c.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscribe');
+    // Section 2: the box's link leads to the profile (its Subscription card).
+    expect(c.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/profile#subscription');
     expect(c.queryByLabelText('Sets')).toBeNull();
     for (const name of ['Watch', 'View History', 'Complete']) expect((c.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
   });

@@ -5,6 +5,7 @@ import { Badge, Button, Card, CardHeader, Spinner, buttonClass } from '../ui';
 import { useAuth } from '../../hooks/useAuth';
 import { useUploadStatus } from './queries';
 import { clubLabel } from './logic/analysis-state';
+import { PROFILE_UPGRADE } from '../../lib/routes';
 
 function FreeUploads({ status }: { status: UploadStatus }) {
   const limit = status.videoUploadsLimit || PLAN_LIMITS.free.videoUploads;
@@ -21,7 +22,7 @@ function FreeUploads({ status }: { status: UploadStatus }) {
           <Button block disabled>
             Limit Reached
           </Button>
-          <Link to="/subscribe" className={buttonClass('outline', 'md', true)}>
+          <Link to={PROFILE_UPGRADE} className={buttonClass('outline', 'md', true)}>
             <Crown size={16} /> Upgrade for Weekly Uploads
           </Link>
         </>

@@ -19,6 +19,7 @@ import {
   type UploadFormValues,
 } from '../../components/analysis/logic/upload-form';
 import '../../components/analysis/analysis.css';
+import { PROFILE_UPGRADE } from '../../lib/routes';
 
 const ACCEPT = 'video/*,.mp4,.mov,.avi,.mpg,.mpeg,.wmv,.webm,.flv,.m4v,.3gp,.mkv';
 
@@ -43,7 +44,7 @@ export function UploadLimitGate({ status }: { status: UploadStatus }) {
         )}
         <div className="an-stack an-mt">
           {!status.isPremium && (
-            <Link to="/subscribe" className={buttonClass('primary', 'md', true)}>
+            <Link to={PROFILE_UPGRADE} className={buttonClass('primary', 'md', true)}>
               <Crown size={16} /> Upgrade Now
             </Link>
           )}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut, UserRound } from 'lucide-react';
 import type { User } from '@swingfit/contracts';
@@ -27,8 +27,20 @@ export function ProfileScreen() {
   return <Profile user={profile.data} />;
 }
 
+/**
+ * An upgrade prompt opens the profile at its Subscription card (lib/routes PROFILE_UPGRADE): below
+ * Personal Information it starts under the fold of a phone's screen, so the page is scrolled to it.
+ */
+function useOpenAtSection(): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+}
+
 function Profile({ user }: { user: User }) {
   const navigate = useNavigate();
+  useOpenAtSection();
   const queryClient = useQueryClient();
   const [passwordOpen, setPasswordOpen] = useState(false);
 

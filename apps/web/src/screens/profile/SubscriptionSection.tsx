@@ -10,6 +10,7 @@ import { PlanPicker } from '../subscribe/PlanPicker';
 import { TOASTS, submitLabel } from '../subscribe/payment-logic';
 import { useCheckoutReturn } from './useCheckoutReturn';
 import '../subscribe/subscribe.css';
+import { SUBSCRIPTION_SECTION_ID } from '../../lib/routes';
 
 /** Plan, status and the date that matters (renewal or end), in plain words. */
 function statusRows(user: User, s: SubscriptionDetails | undefined): DetailRow[] {
@@ -98,7 +99,7 @@ export function SubscriptionSection({ user }: { user: User }) {
   });
 
   return (
-    <Card aria-label="Subscription">
+    <Card aria-label="Subscription" id={SUBSCRIPTION_SECTION_ID}>
       <CardHeader
         icon={<Crown size={18} color="var(--sf-amber)" aria-hidden />}
         title="Subscription"

@@ -8,6 +8,7 @@ import { ExerciseImage } from '../../components/exercise/ExerciseImage';
 import { ExerciseMeta } from '../../components/exercise/ExerciseMeta';
 import { HowTo } from '../../components/exercise/HowTo';
 import type { CompleteInput } from './api';
+import { PROFILE_UPGRADE } from '../../lib/routes';
 
 export interface ExerciseCardProps {
   exercise: WorkoutExercise;
@@ -60,7 +61,7 @@ function PremiumFeatureBox() {
         <Lock size={16} aria-hidden /> Premium Feature
       </p>
       <p className="wo-premium-box__text">Exercise tracking, completion rewards and progress history require Premium.</p>
-      <Link to="/subscribe" className={buttonClass('primary', 'sm')}>
+      <Link to={PROFILE_UPGRADE} className={buttonClass('primary', 'sm')}>
         Upgrade to Premium
       </Link>
     </div>
