@@ -33,13 +33,21 @@ describe('leaderboard screen', () => {
     const podium = screen.getAllByTestId('top-three');
     expect(podium.map((p) => p.textContent)).toEqual([expect.stringContaining('Cal'), expect.stringContaining('Ann (You)'), expect.stringContaining('Dee')]);
     const rows = within(screen.getByLabelText('Other Rankings')).getAllByTestId('ranking-row');
-    expect(rows.map((r) => r.textContent)).toEqual(['4EEveAustin, TX40', '5UGolfer0']);
+    // A golfer without points this month is listed, not ranked.
+    expect(rows.map((r) => r.textContent)).toEqual(['4EEveAustin, TX40', '–UGolfer0']);
     const summary = screen.getByLabelText('Your Points Summary');
     expect(summary.textContent).toContain('25This Week');
     expect(summary.textContent).toContain('410All Time');
     expect(summary.textContent).toContain('3-week streak · 1.25x points · 6 per exercise');
     expect(screen.getByTestId('points-chart').getAttribute('aria-label')).toMatch(/^35 points in \w+ \d{4}, on 2 days; best day the 3rd with 25\.$/);
     expect(screen.getByRole('link', { name: 'How Points Work' }).getAttribute('href')).toBe('/how-points-work');
+  });
+
+  it('gives a golfer without points this month no place, even when everyone shares 0', () => {
+    renderBoard({ board: [entry(3, 'Cal', 0, 1), entry(7, 'Ann', 0, 1)], position: { position: 1, monthlyPoints: 0 } });
+    expect(screen.getByTestId('my-position').textContent).toBe('Not ranked yet');
+    expect(screen.getByText('0 points this month')).toBeTruthy();
+    expect(screen.getByText('No points yet this month')).toBeTruthy();
   });
 
   it("never calls a 2nd place 'top of the board' when the board failed to load", () => {

@@ -13,6 +13,13 @@ import './points.css';
 /** Section 7: the user is read again every 5 s on this screen, so the figures follow new points. */
 const USER_REFRESH_MS = 5_000;
 const LOAD_ERROR = 'Failed to load leaderboard. Please try again.';
+/**
+ * A golfer without points this month has no place on the board: everyone at 0 would share a rank (1st
+ * on the 1st of the month, or 3rd listed under 'Other Rankings, rank 4 and beyond'). The board still
+ * lists them, after those with points, to fill a short month.
+ */
+const ranked = (monthlyPoints: number) => monthlyPoints > 0;
+const NOT_RANKED = 'Not ranked yet';
 
 /** /leaderboard: Your Position, the top 3, Other Rankings from 4th, Your Points Summary, the month's chart, How Points Work. */
 export function LeaderboardScreen() {
@@ -66,7 +73,7 @@ function YourPosition({ user, board }: { user: User; board: LeaderboardEntry[] |
         ) : (
           <>
             <p className="pt-position__rank" data-testid="my-position">
-              {ordinal(position.data.position)}
+              {ranked(position.data.monthlyPoints) ? ordinal(position.data.position) : NOT_RANKED}
             </p>
             <p className="pt-muted">
               {position.data.monthlyPoints.toLocaleString()} points this month
@@ -111,7 +118,13 @@ function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) 
           <ol className="pt-list">
             {others.map((e) => (
               <li key={e.id} className={`pt-row${e.id === meId ? ' pt-me' : ''}`} data-testid="ranking-row">
-                <span className="pt-row__rank">{e.rank}</span>
+                {ranked(e.monthlyPoints) ? (
+                  <span className="pt-row__rank">{e.rank}</span>
+                ) : (
+                  <span className="pt-row__rank" aria-label="not ranked: no points this month">
+                    –
+                  </span>
+                )}
                 <span className="pt-avatar pt-avatar--sm" aria-hidden>
                   {initials(e.firstName, null)}
                 </span>
