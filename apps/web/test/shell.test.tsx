@@ -107,6 +107,8 @@ describe('notifications panel', () => {
     render(wrap(<Header user={makeUser()} />, withNotifications(items)));
     fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
     expect(screen.getByLabelText('3 unread').textContent).toBe('3');
+    // The count is said once, by the title's badge.
+    expect(screen.queryByText(/\d+ unread/)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark "Note 1" as read' }));
     await waitFor(() => expect(calls).toContain('PATCH /api/notifications/1/read'));

@@ -47,7 +47,8 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
     >
       {items.length > 0 && (
         <div className="sf-row sf-row--between" style={{ marginBottom: 12 }}>
-          <span className="sf-small sf-muted">{unread > 0 ? `${unread} unread` : 'All caught up'}</span>
+          {/* The count is the title's badge; said once. */}
+          <span className="sf-small sf-muted">{unread === 0 ? 'All caught up' : ''}</span>
           <Button size="sm" variant="outline" disabled={unread === 0 || pending} onClick={() => markAll.mutate()}>
             Mark All Read
           </Button>
