@@ -51,7 +51,7 @@
  *   DVD, WMV        MPEG-2 .mpg as a DVD or DV camcorder holds it (interlaced, wide pixels); Windows Media
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 7 minutes on a fast 2-core machine (14 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
+ * original's. About 8 minutes on a fast 2-core machine (16 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
  * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
