@@ -754,6 +754,17 @@ describe('/upload', () => {
     expect(await screen.findByText('Selected file is not a video')).toBeTruthy();
     expect(screen.queryByText(/notes\.pdf/)).toBeNull();
   });
+
+  it("says 'Video Added' when a picked video passes the checks (section 8)", async () => {
+    signedIn();
+    server.set('GET /api/upload-status/7', { body: uploadStatus() });
+    renderAt('/upload');
+    const input = (await screen.findByTestId('faceOnVideo-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['swing'], 'swing.mp4', { type: 'video/mp4' })] } });
+    expect(await screen.findByText('Video Added')).toBeTruthy();
+    expect(screen.getByText('Face-on video swing.mp4 is ready to upload.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
 });
 
 describe('/upload while the video is on its way', () => {
@@ -794,7 +805,8 @@ describe('/upload while the video is on its way', () => {
     fireEvent.click(screen.getByRole('link', { name: /Back/ }));
     expect(await screen.findByText('HOME')).toBeTruthy();
     act(() => HeldXhr.last!.answer(201, { id: 12, status: 'pending' }));
-    expect((await screen.findByTestId('toast')).textContent).toContain('Upload Successful!');
+    // The pick's 'Video Added' toast is up already: wait for the upload's own toast to replace it.
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Upload Successful!'));
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByText('Analyzing Your Swing')).toBeNull();
     expect(screen.getByText('HOME')).toBeTruthy();

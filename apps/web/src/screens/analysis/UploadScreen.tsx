@@ -185,6 +185,10 @@ function LaunchMonitorCard({ values, onChange: set }: { values: UploadFormValues
   );
 }
 
+/** The toast a video that passed the pick checks gets (section 8's success toasts). */
+export const VIDEO_ADDED_TITLE = 'Video Added';
+export const videoAddedText = (field: VideoField, name: string) => `${field === 'faceOnVideo' ? 'Face-on' : 'Down-the-line'} video ${name} is ready to upload.`;
+
 function UploadProgressCard({ progress }: { progress: number }) {
   return (
     <Card aria-live="polite">
@@ -227,6 +231,8 @@ function UploadForm({ status }: { status: UploadStatus }) {
         setValues((v) => ({ ...v, [field]: null }));
         return;
       }
+      // Section 8's 'Video Added': the golfer hears the pick was taken, as they hear a refused one above.
+      toast({ title: VIDEO_ADDED_TITLE, description: videoAddedText(field, file.name) });
     }
     setValues((v) => ({ ...v, [field]: file }));
   };
