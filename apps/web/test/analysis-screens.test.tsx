@@ -153,6 +153,20 @@ describe('/analysis', () => {
     expect(screen.queryByRole('region', { name: 'Premium notice' })).toBeNull();
   });
 
+  it('says the monthly averages failed to load instead of calling them empty', async () => {
+    server.set('GET /api/swing-analyses/user/7', { body: [analysis({ id: 3 })] });
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', { status: 500, body: { message: 'down' } });
+    server.set('GET /api/swing-analyses/user/7/monthly-average/7-iron', { status: 500, body: { message: 'down' } });
+    renderAt('/analysis');
+    expect(await screen.findByText('Unable to load your monthly averages.')).toBeTruthy();
+    expect(screen.queryByText('No Monthly Data Available')).toBeNull();
+    // Retry asks again, and a club that then answers is shown while the other's failure is still said.
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', { body: { hasData: true, count: 2, clubSpeed: 101.25, ballSpeed: 150, smashFactor: 1.48, spinRate: 2500, carry: 240.4 } });
+    fireEvent.click(within(screen.getByRole('region', { name: 'Monthly Performance Averages' })).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('101.3 mph')).toBeTruthy();
+    expect(screen.getByText("One club's average could not be loaded.")).toBeTruthy();
+  });
+
   it('reports a list that fails to load', async () => {
     server.set('GET /api/swing-analyses/user/7', { status: 500, body: { message: 'down' } });
     renderAt('/analysis');
@@ -223,6 +237,15 @@ describe('/analysis/{id}', () => {
     expect(screen.getByRole('link', { name: /Today's Workout/ }).getAttribute('href')).toBe('/daily-workout');
     // Its figures are the ones it completed with: nothing says otherwise.
     expect(screen.queryByText(/Measured again/)).toBeNull();
+  });
+
+  it("says the 30-day average failed to load rather than 'No Monthly Data Available'", async () => {
+    server.set('GET /api/swing-analyses/3', { body: analysis({ clubSpeed: 100, ballSpeed: 148 }) });
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', { status: 500, body: { message: 'down' } });
+    renderAt('/analysis/3');
+    const card = within(await screen.findByRole('region', { name: 'Monthly Progress Tracking' }));
+    expect(await card.findByText('Unable to load your 30-day average. Please try again later.')).toBeTruthy();
+    expect(card.queryByText('No Monthly Data Available')).toBeNull();
   });
 
   it('says when the figures were measured again from the same videos, so changed figures are not a mystery', async () => {

@@ -194,13 +194,18 @@ function TrendIcon({ row }: { row: ProgressRow }) {
   return row.trend === 'up' ? <ArrowUp size={16} className={cls} aria-label="up" /> : <ArrowDown size={16} className={cls} aria-label="down" />;
 }
 
-export function ProgressTrackingCard({ values, average, loading }: { values: Parameters<typeof progressRows>[0]; average: MonthlyAverage | undefined; loading: boolean }) {
+/** The progress card when the 30-day average could not be read (not 'No Monthly Data Available', which would be untrue). */
+export const MONTHLY_PROGRESS_FAILED = 'Unable to load your 30-day average. Please try again later.';
+
+export function ProgressTrackingCard({ values, average, loading, failed = false }: { values: Parameters<typeof progressRows>[0]; average: MonthlyAverage | undefined; loading: boolean; failed?: boolean }) {
   const rows = progressRows(values, average);
   return (
     <Card aria-label="Monthly Progress Tracking">
       <CardHeader title="Monthly Progress Tracking" icon={<TrendingUp size={18} />} action={<span className="an-small">vs 30-day average</span>} />
       {loading ? (
         <Spinner size="sm" />
+      ) : failed && !average ? (
+        <p className="an-muted" role="alert">{MONTHLY_PROGRESS_FAILED}</p>
       ) : rows.length === 0 ? (
         <p className="an-muted">{average?.hasData ? 'Enter launch monitor numbers with your upload to track them against your average.' : 'No Monthly Data Available'}</p>
       ) : (average?.count ?? 0) <= 1 ? (

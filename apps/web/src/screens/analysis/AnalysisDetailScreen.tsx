@@ -85,6 +85,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
         values={{ clubSpeed: analysis.clubSpeed, ballSpeed: analysis.ballSpeed, smashFactor: lm?.smashFactor ?? null, carry: analysis.carry, spinRate: analysis.spinRate }}
         average={average.data}
         loading={average.isLoading}
+        failed={average.isError}
       />
 
       {analysis.faceOnVideoUrl && (
