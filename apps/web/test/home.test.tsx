@@ -4,9 +4,9 @@ import { HomeScreen } from '../src/screens/home/HomeScreen';
 import { AUTH_USER_KEY } from '../src/hooks/useAuth';
 import { makeAnalysis, makeUser, testQueryClient, wrap } from './helpers';
 
-function renderHome(analyses: unknown[]) {
+function renderHome(analyses: unknown[], isPremium = false) {
   const client = testQueryClient();
-  const user = makeUser({ streak: 5, monthlyPoints: 1234 });
+  const user = makeUser({ streak: 5, monthlyPoints: 1234, isPremium });
   client.setQueryData(AUTH_USER_KEY, user);
   client.setQueryData([`/api/swing-analyses/user/${user.id}`], analyses);
   return render(wrap(<HomeScreen />, client));
@@ -29,6 +29,19 @@ describe('home', () => {
     first.unmount();
     renderHome([]);
     expect(screen.queryByLabelText('Getting started checklist')).toBeNull();
+  });
+
+  it("shows a Premium golfer's checklist with the upgrade step done, not a prompt to upgrade", () => {
+    renderHome([], true);
+    const list = screen.getByLabelText('Getting started checklist');
+    expect(list.textContent).toContain("Upgrade to Premium: done, you're Premium");
+    expect(screen.queryByRole('link', { name: /Upgrade to Premium/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Upload your first swing video/ }).getAttribute('href')).toBe('/upload');
+  });
+
+  it('links a free golfer to the upgrade from the checklist', () => {
+    renderHome([]);
+    expect(screen.getByRole('link', { name: /Upgrade to Premium/ }).getAttribute('href')).toBe('/subscribe');
   });
 
   it('shows the streak tier and links points and workout', () => {

@@ -34,6 +34,7 @@ function Home({ user }: { user: User }) {
 
       {analyses.isSuccess && !hasAnalysis && !checklistDismissed && (
         <WelcomeChecklist
+          isPremium={user.isPremium}
           onDismiss={() => {
             setFlag(checklistKey);
             setChecklistDismissed(true);
