@@ -634,29 +634,14 @@ describe('/analysis-loading/{id}', () => {
     }
   });
 
-  it('stops checking once the server says the analysis failed', async () => {
+  it.each([
+    ['the server says the analysis failed', { body: { isComplete: false, hasError: true, status: 'failed', technicalDetails: { error: 'x' }, mobilityAnalysis: null } }],
+    // A deleted analysis, or a link to another golfer's: the status read is refused for good.
+    ['the server says the analysis is not there (404)', { status: 404, body: { message: 'Analysis not found' } }],
+  ])('neither promises nor polls for results once %s', async (_case, answer) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: true, status: 'failed', technicalDetails: { error: 'x' }, mobilityAnalysis: null } });
-      renderAt('/analysis-loading/5');
-      expect(await screen.findByText(/couldn't process/)).toBeTruthy();
-      expect(screen.queryByText(/keeps checking/)).toBeNull();
-      const polls = () => calls.filter((c) => c.url === '/api/swing-analyses/5?status_only=true').length;
-      const before = polls();
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(10_000);
-      });
-      expect(polls()).toBe(before);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('neither promises nor polls for results of an analysis the server says is not there (404)', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      // A deleted analysis, or a link to another golfer's: the status read is refused for good.
-      server.set('GET /api/swing-analyses/5?status_only=true', { status: 404, body: { message: 'Analysis not found' } });
+      server.set('GET /api/swing-analyses/5?status_only=true', answer);
       renderAt('/analysis-loading/5');
       expect(await screen.findByText(/couldn't process/)).toBeTruthy();
       expect(screen.queryByText(/keeps checking/)).toBeNull();
