@@ -151,6 +151,8 @@ describe('Upload Failed toast text (section 8)', () => {
     [new ApiError(403, '403: ...', { requiresUpgrade: true }), 'Please try again or contact support if the issue persists.'],
     [new ApiError(400, '400: ...', { message: 'clubSelection is invalid' }), 'Upload failed'],
     [new Error('Network error'), 'Upload failed'],
+    [new ApiError(429, '429: ...', { message: 'Too many uploads in a short time. Please try again in 42 minutes.' }), 'Too many uploads in a short time. Please try again in 42 minutes.'],
+    [new ApiError(429, '429: Too Many Requests', undefined), 'Upload failed'],
   ])('%#', (error, text) => {
     expect(uploadFailureMessage(error)).toBe(text);
   });
@@ -162,6 +164,7 @@ describe('failed upload toast', () => {
     [new ApiError(403, '403: ...', { message: 'Weekly Upload Limit Reached', title: 'Weekly Upload Limit Reached', requiresUpgrade: true }), 'Upload Failed', 'Weekly Upload Limit Reached'],
     [new ApiError(500, '500: ...', { message: 'db down', title: 'Oops' }), 'Upload Failed', 'Upload failed'],
     [new ApiError(400, '400: ...', { message: 'body/clubSelection must be string' }), 'Upload Failed', 'Upload failed'],
+    [new ApiError(429, '429: ...', { message: 'Too many uploads in a short time. Please try again in 42 minutes.' }), 'Upload Failed', 'Too many uploads in a short time. Please try again in 42 minutes.'],
   ])('%#', (error, title, description) => {
     expect(uploadFailureToast(error)).toEqual({ title, description });
   });

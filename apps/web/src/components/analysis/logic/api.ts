@@ -104,11 +104,19 @@ export async function uploadSwingVideos(form: FormData, onProgress: (fraction: n
 
 export const UPLOAD_FAILED_FALLBACK = 'Please try again or contact support if the issue persists.';
 
-/** Section 8: the server's message only when the refusal is about the plan, else a plain 'Upload failed'. */
+/** The rate limiter's refusal (20 upload attempts per golfer per hour): its message says when to try again. */
+const RATE_LIMITED = 429;
+
+/**
+ * Section 8: the server's message only when the refusal is about the plan, else a plain 'Upload failed'.
+ * A rate-limited attempt keeps the server's "Too many uploads… try again in …" line, as the admin sign-in
+ * does: a bare 'Upload failed' sent the golfer to try again at once, to be refused again until the hour is out.
+ */
 export function uploadFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const body = error.body as { requiresUpgrade?: unknown; message?: unknown } | undefined;
     if (body?.requiresUpgrade) return typeof body.message === 'string' && body.message ? body.message : UPLOAD_FAILED_FALLBACK;
+    if (error.status === RATE_LIMITED && error.serverMessage) return error.serverMessage;
   }
   return 'Upload failed';
 }
