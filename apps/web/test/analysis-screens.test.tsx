@@ -248,6 +248,22 @@ describe('/analysis/{id}', () => {
     expect(card.queryByText('No Monthly Data Available')).toBeNull();
   });
 
+  it('says when a swing video cannot be loaded and loads it again on Try again', async () => {
+    const load = vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+    server.set('GET /api/swing-analyses/3', { body: analysis() });
+    const { container } = renderAt('/analysis/3');
+    expect(await screen.findByText('Detailed Analysis')).toBeTruthy();
+    const video = container.querySelector('video')!;
+    expect(screen.queryByText('The video could not be loaded. Please try again.')).toBeNull();
+    fireEvent.error(video);
+    const alert = within(screen.getByRole('group', { name: 'Swing review' }).closest('figure')!).getByRole('alert');
+    expect(alert.textContent).toContain('The video could not be loaded. Please try again.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    fireEvent(video, new Event('loadedmetadata'));
+    expect(screen.queryByText('The video could not be loaded. Please try again.')).toBeNull();
+  });
+
   it('says when the figures were measured again from the same videos, so changed figures are not a mystery', async () => {
     server.set('GET /api/swing-analyses/3', { body: analysis({ technicalDetails: {}, measuredAgainAt: '2026-11-26T15:00:00.000Z' }) });
     renderAt('/analysis/3');

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { StepBack, StepForward } from 'lucide-react';
 import type { PoseTrack } from '@swingfit/contracts';
 import { apiGet } from '../../api/client';
-import { Spinner } from '../ui';
+import { Button, Spinner } from '../ui';
 import { containedRect, drawSkeleton, frameIndexAt, frameStepTime, REVIEW_RATES } from './logic/pose-overlay';
 
 function usePoseTrack(poseUrl: string | null, enabled: boolean) {
@@ -121,12 +121,19 @@ export interface SwingVideoPlayerProps {
   videoRef?: RefObject<HTMLVideoElement | null>;
 }
 
+/**
+ * Said under a video the browser could not load (the store briefly away, a lost connection): without it
+ * the golfer saw a black 75vh box whose controls did nothing, and no way to ask again but reloading the page.
+ */
+export const VIDEO_LOAD_FAILED = 'The video could not be loaded. Please try again.';
+
 /** A swing video at 75vh with an optional skeleton overlay from the analysis' pose track. */
 export function SwingVideoPlayer({ title, src, poster, poseUrl = null, fps = 30, videoRef: externalRef }: SwingVideoPlayerProps) {
   const ownRef = useRef<HTMLVideoElement>(null);
   const videoRef = externalRef ?? ownRef;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [showSkeleton, setShowSkeleton] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
   const toggleId = useId();
   const track = usePoseTrack(poseUrl, showSkeleton);
   useSkeletonOverlay(videoRef, canvasRef, track.data, showSkeleton);
@@ -144,9 +151,26 @@ export function SwingVideoPlayer({ title, src, poster, poseUrl = null, fps = 30,
         )}
       </div>
       <div className="an-video-wrap">
-        <video ref={videoRef} controls playsInline preload="metadata" src={src} poster={poster ?? undefined} />
+        <video
+          ref={videoRef}
+          controls
+          playsInline
+          preload="metadata"
+          src={src}
+          poster={poster ?? undefined}
+          onError={() => setLoadFailed(true)}
+          onLoadedMetadata={() => setLoadFailed(false)}
+        />
         <canvas ref={canvasRef} aria-hidden data-testid="skeleton-canvas" />
       </div>
+      {loadFailed && (
+        <div className="an-between an-mb" role="alert">
+          <p className="an-small an-error-text">{VIDEO_LOAD_FAILED}</p>
+          <Button variant="outline" size="sm" onClick={() => videoRef.current?.load()}>
+            Try again
+          </Button>
+        </div>
+      )}
       <ReviewControls videoRef={videoRef} fps={fps} />
       {showSkeleton && track.isError && <p className="an-small an-error-text">The skeleton overlay could not be loaded.</p>}
     </figure>
