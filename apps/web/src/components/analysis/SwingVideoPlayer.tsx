@@ -164,9 +164,9 @@ export function SwingVideoPlayer({ title, src, poster, poseUrl = null, fps = 30,
         <canvas ref={canvasRef} aria-hidden data-testid="skeleton-canvas" />
       </div>
       {loadFailed && (
-        <div className="an-between an-mb" role="alert">
+        <div className="an-between an-mt-sm" role="alert">
           <p className="an-small an-error-text">{VIDEO_LOAD_FAILED}</p>
-          <Button variant="outline" size="sm" onClick={() => videoRef.current?.load()}>
+          <Button variant="outline" size="sm" className="an-nowrap" onClick={() => videoRef.current?.load()}>
             Try again
           </Button>
         </div>
