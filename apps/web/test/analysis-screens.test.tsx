@@ -171,6 +171,8 @@ describe('/analysis', () => {
     server.set('GET /api/swing-analyses/user/7', { status: 500, body: { message: 'down' } });
     renderAt('/analysis');
     expect(await screen.findByText('Failed to load swing analyses. Please try again.')).toBeTruthy();
+    // The list never arrived: no count is claimed for it.
+    expect(screen.queryByText(/\d+ completed/)).toBeNull();
   });
 });
 

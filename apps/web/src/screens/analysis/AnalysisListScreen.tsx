@@ -86,7 +86,8 @@ export function AnalysisListScreen() {
           <h2 className="an-section-title">
             <History size={18} /> Analysis History
           </h2>
-          <Badge variant="neutral">{completedCount(list)} completed</Badge>
+          {/* Counted only from a list that arrived: a failed or loading list is not '0 completed'. */}
+          {analyses.isSuccess && <Badge variant="neutral">{completedCount(list)} completed</Badge>}
         </div>
         {analyses.isLoading ? (
           <Spinner />
