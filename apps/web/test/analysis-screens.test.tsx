@@ -167,6 +167,34 @@ describe('/analysis', () => {
     expect(screen.getByText("One club's average could not be loaded.")).toBeTruthy();
   });
 
+  it('reads the list again while an analysis is in progress, and shows it complete without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let list = [analysis({ id: 3, technicalDetails: null })];
+      server.set('GET /api/swing-analyses/user/7', () => ({ body: list }));
+      renderAt('/analysis');
+      expect(await screen.findByText('AI analysis in progress...')).toBeTruthy();
+      const reads = () => calls.filter((c) => c.url === '/api/swing-analyses/user/7').length;
+      const averageReads = () => calls.filter((c) => c.url.includes('/monthly-average/driver')).length;
+      const before = averageReads();
+      list = [analysis({ id: 3 })];
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_100);
+      });
+      expect(await screen.findByText('Analysis Complete')).toBeTruthy();
+      // Its finish may change the averages: they are read again.
+      await waitFor(() => expect(averageReads()).toBeGreaterThan(before));
+      // Nothing in progress: the polling stops.
+      const settled = reads();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(6_100);
+      });
+      expect(reads()).toBe(settled);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reports a list that fails to load', async () => {
     server.set('GET /api/swing-analyses/user/7', { status: 500, body: { message: 'down' } });
     renderAt('/analysis');

@@ -1,6 +1,8 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { MonthlyAverage, SwingAnalysis, UploadStatus } from '@swingfit/contracts';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { TIMING_MS, type MonthlyAverage, type SwingAnalysis, type UploadStatus } from '@swingfit/contracts';
 import { analysisUrls, isAnalysisDataKey } from './logic/api';
+import { analysisCardState } from './logic/analysis-state';
 
 /* Query keys are the URLs; the default fetcher GETs queryKey[0]. */
 
@@ -8,8 +10,33 @@ export function useUploadStatus(userId: number | undefined) {
   return useQuery<UploadStatus>({ queryKey: [analysisUrls.uploadStatus(userId ?? 0)], enabled: userId !== undefined });
 }
 
+/** The ids of the analyses the worker is still on (section 4's 'AI analysis in progress...' cards). */
+export function inProgressIds(analyses: readonly SwingAnalysis[] | undefined): number[] {
+  return (analyses ?? []).filter((a) => analysisCardState(a) === 'in-progress').map((a) => a.id);
+}
+
+/**
+ * The golfer's analyses. While one is in progress the list is read again at the status poll's pace, as the
+ * detail page is: the home and /analysis cards otherwise kept 'AI analysis in progress...' until the
+ * window lost and regained focus. When one finishes, what it changes (averages, the upload allowance a
+ * failed one gives back) is read again too.
+ */
 export function useAnalyses(userId: number | undefined) {
-  return useQuery<SwingAnalysis[]>({ queryKey: [analysisUrls.list(userId ?? 0)], enabled: userId !== undefined });
+  const queryClient = useQueryClient();
+  const query = useQuery<SwingAnalysis[]>({
+    queryKey: [analysisUrls.list(userId ?? 0)],
+    enabled: userId !== undefined,
+    refetchInterval: (q) => (inProgressIds(q.state.data).length > 0 ? TIMING_MS.analysisStatusPoll : false),
+  });
+  const running = useRef<number[]>([]);
+  useEffect(() => {
+    if (!query.data) return;
+    const now = inProgressIds(query.data);
+    const finished = running.current.some((id) => !now.includes(id));
+    running.current = now;
+    if (finished) void refreshAnalysisData(queryClient);
+  }, [query.data, queryClient]);
+  return query;
 }
 
 export function useMonthlyAverage(userId: number | undefined, club: string | undefined) {
