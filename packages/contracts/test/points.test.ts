@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  rankedThisMonth,
   NO_STREAK,
   UPLOAD_AWARD,
   addDays,
@@ -157,4 +158,12 @@ describe('reversalOf', () => {
     expect(Object.is(reversal.points, -0)).toBe(false);
     expect(award.points + reversal.points).toBe(0);
   });
+});
+
+describe('rankedThisMonth (a place on the monthly board)', () => {
+  it.each([
+    [0, false],
+    [1, true],
+    [90, true],
+  ])('%i points -> %s', (points, ranked) => expect(rankedThisMonth(points)).toBe(ranked));
 });

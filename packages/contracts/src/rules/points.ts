@@ -74,3 +74,10 @@ export function currentStreak(state: StreakState, now: Date): number {
   const thisWeek = centralWeek(now).date;
   return state.lastWeek === thisWeek || state.lastWeek === addDays(thisWeek, -WEEK_DAYS) ? state.weeks : 0;
 }
+
+/**
+ * Whether a golfer with `monthlyPoints` this month has a place on the monthly leaderboard. Without points
+ * they have none: everyone at 0 would share a rank (1st on the 1st of the month). The board's page, the
+ * top-3 news and its correction read this one rule.
+ */
+export const rankedThisMonth = (monthlyPoints: number): boolean => monthlyPoints > 0;

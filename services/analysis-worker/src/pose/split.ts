@@ -110,7 +110,11 @@ export function pictureOn(side: Side, seam: number): Box {
 /** The split screen in `frames` and the side of it the golfer (their `poses` in those frames) stands on; null for one picture. */
 export function splitScreenOf(frames: RawFrame[], poses: (Pose | null)[]): SplitScreen | null {
   const seam = splitSeam(frames);
-  const middles = poses.flatMap((p) => (p ? [(bodyBox(p).left + bodyBox(p).right) / 2] : []));
+  const middles = poses.flatMap((p) => {
+    if (!p) return [];
+    const box = bodyBox(p);
+    return [(box.left + box.right) / 2];
+  });
   if (seam === null || middles.length === 0) return null;
   return { seam: Math.round(seam * 1000) / 1000, golferSide: sideOf(median(middles), seam) };
 }

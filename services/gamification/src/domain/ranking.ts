@@ -1,3 +1,5 @@
+import { rankedThisMonth } from '@swingfit/contracts';
+
 /*
  * Competition ranking ("1224"): golfers with equal points share a rank, and the next rank counts
  * everyone ahead. A rank is therefore 1 + the number of golfers with strictly more points.
@@ -25,7 +27,7 @@ export const TOP_RANKS = 3;
  */
 export function enteredTopThree(leaders: readonly number[], before: number, after: number): number | null {
   const top = [...leaders].sort((a, b) => b - a).slice(0, TOP_RANKS);
-  const was = before > 0 ? rankAmong(top, before) : Number.POSITIVE_INFINITY;
+  const was = rankedThisMonth(before) ? rankAmong(top, before) : Number.POSITIVE_INFINITY;
   const now = rankAmong(top, after);
   return was > TOP_RANKS && now <= TOP_RANKS ? now : null;
 }

@@ -1,4 +1,4 @@
-import { centralMonth, type EventEnvelope } from '@swingfit/contracts';
+import { centralMonth, rankedThisMonth, type EventEnvelope } from '@swingfit/contracts';
 import { requireUserId, uploadAwardOf, uploadCause, uploadReversalOf } from '../domain/awards.js';
 import { analysisFailedNotice, analysisReadyNotice, TOP_THREE_TOPIC, topThreeNotice, uploadNotice } from '../domain/notices.js';
 import { TOP_RANKS } from '../domain/ranking.js';
@@ -60,7 +60,7 @@ async function reviseLeaderboardNews(trx: Trx, userId: number, recorded: Recorde
   if (month !== centralMonth(now).date) return;
   const points = recorded.totals.monthAfter;
   await withdrawPassedBy(trx, userId, month, points);
-  const rank = points > 0 ? 1 + (await golfersAhead(trx, month, points)) : Number.POSITIVE_INFINITY;
+  const rank = rankedThisMonth(points) ? 1 + (await golfersAhead(trx, month, points)) : Number.POSITIVE_INFINITY;
   if (rank <= TOP_RANKS) await reviseUnread(trx, userId, topThreeNotice(rank, points));
   else await withdrawUnread(trx, userId, TOP_THREE_TOPIC);
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Crown, Flame, Info, Trophy } from 'lucide-react';
-import { centralMonth, streakTierLabel, type LeaderboardEntry, type MonthlyPosition, type User } from '@swingfit/contracts';
+import { centralMonth, rankedThisMonth, streakTierLabel, type LeaderboardEntry, type MonthlyPosition, type User } from '@swingfit/contracts';
 import { LEADERBOARD_KEY, monthlyPositionKey } from '../../api/points';
 import { authQueryOptions } from '../../hooks/useAuth';
 import { initials } from '../../lib/format';
@@ -14,11 +14,10 @@ import './points.css';
 const USER_REFRESH_MS = 5_000;
 const LOAD_ERROR = 'Failed to load leaderboard. Please try again.';
 /**
- * A golfer without points this month has no place on the board: everyone at 0 would share a rank (1st
- * on the 1st of the month, or 3rd listed under 'Other Rankings, rank 4 and beyond'). The board still
- * lists them, after those with points, to fill a short month.
+ * Said of a golfer without points this month (contracts rankedThisMonth): ranked, they would share 1st on
+ * the 1st of the month, or stand 3rd under 'Other Rankings, rank 4 and beyond'. The board still lists
+ * them, after those with points, to fill a short month.
  */
-const ranked = (monthlyPoints: number) => monthlyPoints > 0;
 const NOT_RANKED = 'Not ranked yet';
 
 /** /leaderboard: Your Position, the top 3, Other Rankings from 4th, Your Points Summary, the month's chart, How Points Work. */
@@ -73,7 +72,7 @@ function YourPosition({ user, board }: { user: User; board: LeaderboardEntry[] |
         ) : (
           <>
             <p className="pt-position__rank" data-testid="my-position">
-              {ranked(position.data.monthlyPoints) ? ordinal(position.data.position) : NOT_RANKED}
+              {rankedThisMonth(position.data.monthlyPoints) ? ordinal(position.data.position) : NOT_RANKED}
             </p>
             <p className="pt-muted">
               {position.data.monthlyPoints.toLocaleString()} points this month
@@ -118,7 +117,7 @@ function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) 
           <ol className="pt-list">
             {others.map((e) => (
               <li key={e.id} className={`pt-row${e.id === meId ? ' pt-me' : ''}`} data-testid="ranking-row">
-                {ranked(e.monthlyPoints) ? (
+                {rankedThisMonth(e.monthlyPoints) ? (
                   <span className="pt-row__rank">{e.rank}</span>
                 ) : (
                   <span className="pt-row__rank" aria-label="not ranked: no points this month">
