@@ -49,6 +49,7 @@
  *                   frame), in both views; and a progressive picture flagged interlaced
  *   wide pixels     a 16:9 picture stored in a narrower frame of wide pixels (HDV's 1440x1080), both views
  *   DVD, WMV        MPEG-2 .mpg as a DVD or DV camcorder holds it (interlaced, wide pixels); Windows Media
+ *   cut             clips started at the top or stopped before impact: refused, saying where they were cut
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
  * original's. About 8 minutes on a fast 2-core machine (16 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
@@ -170,6 +171,13 @@ const CASES: Case[] = [
   { name: 'feet out of the picture', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'crop=1280:600:0:0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'club out of the top of the picture', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'crop=1280:580:0:140', ...X264], ext: 'mp4', slower: 1 },
   { name: 'trimmed to the takeaway', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-ss', '0.9', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -0.9 },
+  // Clips cut short of a whole swing: refused, and the reason says where the clip was cut (events.ts ClipCut).
+  // Started at the top (labels: tour pro A face-on's top at frame 46, tour pro B's from behind at 44) ...
+  { name: 'cut: starts at the top', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-ss', '1.55', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.55 },
+  { name: 'cut: starts at the top, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-ss', '1.45', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.45 },
+  // ... or stopped at the top (tour pro B from behind, frame 45) or halfway down (tour pro A from behind, 51 of 46-55).
+  { name: 'cut: ends at the top, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.5', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'cut: ends halfway down, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-t', '1.7', ...X264], ext: 'mp4', slower: 1 },
   // A golfer who stops recording as soon as the ball is struck: five or six frames past impact, no follow-through.
   { name: 'stops just after impact', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-t', '2.0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'stops just after impact, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.9', ...X264], ext: 'mp4', slower: 1 },

@@ -20,6 +20,8 @@ describe('failureCategory', () => {
     [final(POSE_FAILURE_REASONS.noPerson), 'no-golfer'],
     [final(POSE_FAILURE_REASONS.severalPeople), 'several-people'],
     [final(POSE_FAILURE_REASONS.noSwing), 'no-swing'],
+    [final(POSE_FAILURE_REASONS.startsLate), 'clip-starts-late'],
+    [final(POSE_FAILURE_REASONS.endsEarly), 'clip-ends-early'],
     [final('malformed analysis job data'), 'malformed-job'],
     [final('something nobody foresaw'), 'other'],
     [{ name: 'Error', message: 'job stalled more than allowable limit' }, 'stalled'],

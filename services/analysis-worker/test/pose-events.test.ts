@@ -127,7 +127,7 @@ describe('swing events from the hand path', () => {
   it('still finds no swing in a downswing slower than any phone\'s slow motion of any golfer', () => {
     // 5 s from the top to the ball: 8 times a 0.62 s downswing, which no full swing is.
     const swing = { start: 2, backswing: 15, downswing: 5, followThrough: 3 };
-    expect(detectSwingEvents(track(28, 30, [swing]))).toEqual({ ok: false, reason: 'no-swing' });
+    expect(detectSwingEvents(track(28, 30, [swing]))).toEqual({ ok: false, reason: 'no-swing', cut: null });
   });
 
   it('keeps a real-time clip at a high frame rate in real time, with its seconds', () => {
@@ -166,12 +166,12 @@ describe('swing events from the hand path', () => {
   });
 
   it('finds no swing when the hands stay at address', () => {
-    expect(detectSwingEvents(track(3, 30, []))).toEqual({ ok: false, reason: 'no-swing' });
+    expect(detectSwingEvents(track(3, 30, []))).toEqual({ ok: false, reason: 'no-swing', cut: null });
   });
 
   it('finds no swing in a slow rehearsal that never gets fast', () => {
     const result = detectSwingEvents(track(12, 30, [{ start: 0.5, backswing: 3, downswing: 3, followThrough: 3 }]));
-    expect(result).toEqual({ ok: false, reason: 'no-swing' });
+    expect(result).toEqual({ ok: false, reason: 'no-swing', cut: null });
   });
 
   it('keeps looking for the held finish when the hands dip for a moment on the way up (the model losing them in front of the body)', () => {
@@ -230,10 +230,46 @@ describe('swing events from the hand path', () => {
     const points: TrackPoint[] = Array.from({ length: 3.5 * 30 }, (_, i) => ({
       frame: i, timeSec: i / 30, hands: [HIPS[0], HIPS[1] - up(i / 30) * TORSO], hips: HIPS, torsoPx: TORSO,
     }));
-    expect(detectSwingEvents(points)).toEqual({ ok: false, reason: 'no-swing' });
+    expect(detectSwingEvents(points)).toEqual({ ok: false, reason: 'no-swing', cut: null });
     // The same motion with the clip stopped 0.2 s after impact cannot tell: it is measured.
     const cut = detectSwingEvents(points.filter((p) => p.timeSec <= 2.27));
     expect(cut.ok && cut.events.endsBeforeFinish).toBe(true);
+  });
+
+  describe('a clip cut short of a whole swing says where it was cut', () => {
+    // One real-time swing: address until 1.0 s, top at 1.8, impact at 2.07, finish held from 2.5.
+    const keys: [number, number][] = [[0, -0.4], [1.0, -0.4], [1.8, 1.3], [2.07, -0.4], [2.5, 1.4], [4.0, 1.4]];
+    const up = throughKeys(keys);
+    const between = (from: number, to: number): TrackPoint[] => Array.from({ length: Math.round((to - from) * 30) }, (_, i) => {
+      const t = from + i / 30;
+      return { frame: i, timeSec: i / 30, hands: [HIPS[0], HIPS[1] - up(t) * TORSO], hips: HIPS, torsoPx: TORSO };
+    });
+    it.each([
+      ['starts at the top', 1.8, 4.0, 'starts-late'],
+      ['starts late in the backswing', 1.6, 4.0, 'starts-late'],
+      ['holds only the follow-through (the generic message fits)', 2.3, 4.0, null],
+      ['ends at the top', 0, 1.85, 'ends-early'],
+      ['ends halfway down', 0, 1.95, 'ends-early'],
+    ] as const)('%s', (_name, from, to, cut) => {
+      const result = detectSwingEvents(between(from, to));
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.cut).toBe(cut);
+    });
+
+    it('the whole swing is measured, not reported as cut', () => {
+      expect(detectSwingEvents(between(0, 4.0)).ok).toBe(true);
+    });
+
+    it('a finish after an impact the model did not see low is not taken for a backswing cut short', () => {
+      // The hands read only down to the hips at impact (0.5, not low), so no swing is found.
+      const missed: [number, number][] = [[0, -0.4], [1.0, -0.4], [1.8, 1.3], [2.07, 0.5], [2.5, 1.4], [4.0, 1.4]];
+      const height = throughKeys(missed);
+      const points: TrackPoint[] = Array.from({ length: 120 }, (_, i) => ({
+        frame: i, timeSec: i / 30, hands: [HIPS[0], HIPS[1] - height(i / 30) * TORSO], hips: HIPS, torsoPx: TORSO,
+      }));
+      expect(detectSwingEvents(points)).toEqual({ ok: false, reason: 'no-swing', cut: null });
+    });
   });
 
   it('does not pair a finish with the next address as if it were a downswing', () => {

@@ -144,6 +144,20 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(result).toMatchObject({ ok: false, reason: POSE_FAILURE_REASONS.noSwing });
   }, 300_000);
 
+  it('says where a clip was cut when it starts at the top or stops halfway down, not that it holds no swing', async () => {
+    // The fixture from just after its top (frame 43), and to halfway down (frame 47 of 43-50).
+    const cuts = [
+      { name: 'from-top', args: ['-ss', `${(LABELS.top + 0.5) / FIXTURE.fps}`], reason: POSE_FAILURE_REASONS.startsLate },
+      { name: 'to-halfway-down', args: ['-t', `${(LABELS.top + LABELS.impact) / 2 / FIXTURE.fps}`], reason: POSE_FAILURE_REASONS.endsEarly },
+    ];
+    for (const cut of cuts) {
+      const video = join(dir, `cut-${cut.name}.mp4`);
+      ffmpeg('-i', fixture, ...cut.args, '-map', '0:v:0', ...h264, video);
+      const result = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, ...FIXTURE });
+      expect(result.ok ? 'analysed' : result.reason, cut.name).toBe(cut.reason);
+    }
+  }, 300_000);
+
   it('says there is more than one person when no swing is found and someone else stands by, though neither swings', async () => {
     // Where no swing was found the search may have followed the wrong person, so a second person of the
     // golfer's size is the likelier cause, whether or not they were seen to swing.

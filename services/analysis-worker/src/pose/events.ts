@@ -457,8 +457,41 @@ function fullSwings(candidates: Candidate[]): Candidate[] {
   return candidates.filter((c) => c.amplitude >= FULL_SWING_SHARE * fullest);
 }
 
-export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: SwingEvents } | { ok: false; reason: 'no-swing' } {
-  if (points.length < 5) return { ok: false, reason: 'no-swing' };
+/**
+ * Where a clip that holds no whole swing was cut, when its hands show it (a golfer told "no swing" about
+ * a clip that does show most of one would not know what to change):
+ * - 'starts-late': the hands are already up when the clip starts, or climb to the top from the first look
+ *   without having rested low (there is no address), and come down again after: the phone started
+ *   filming during the backswing or after it;
+ * - 'ends-early': the hands rest low, rise to the top, and the clip ends before they come down to the
+ *   ball again: the phone stopped filming before impact.
+ * Read at real-time speeds: a slow-motion address reads slower still, so it is found more readily and a
+ * clip that has one is never called late.
+ */
+export type ClipCut = 'starts-late' | 'ends-early';
+
+function clipCutOf(s: Series, runs: [number, number][]): ClipCut | null {
+  const seen = s.up.flatMap((v, i) => (Number.isNaN(v) ? [] : [i]));
+  if (!runs.length || !seen.length) return null;
+  const first = seen[0]!;
+  const low = (v: number) => v < EVENT_THRESHOLDS.low;
+  const comesLowAfter = (r: number) => s.gripLowest.slice(runs[r]![1] + 1).some(low) || s.up.slice(runs[r]![1] + 1).some(low);
+  // A rest since the previous high run ended: between a top and its finish the hands never rest, so a
+  // finish whose impact the model missed is not taken for a backswing cut short.
+  const restedBefore = (r: number) => {
+    const from = r > 0 ? runs[r - 1]![1] + 1 : first;
+    return runs[r]![0] > from && restBefore(s, from, runs[r]![0] - 1, 1) !== null;
+  };
+  if (!restedBefore(0) && comesLowAfter(0)) return 'starts-late';
+  const closing = runs.length - 1;
+  if (restedBefore(closing) && !comesLowAfter(closing)) return 'ends-early';
+  return null;
+}
+
+export type NoSwing = { ok: false; reason: 'no-swing'; cut: ClipCut | null };
+
+export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: SwingEvents } | NoSwing {
+  if (points.length < 5) return { ok: false, reason: 'no-swing', cut: null };
   const s = buildSeries(points);
   const runs = highRuns(s);
   const candidates: Candidate[] = [];
@@ -468,7 +501,7 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
     candidates.push(found);
     if (found.nextRun) r++; // the finish run belongs to this swing
   }
-  if (candidates.length === 0) return { ok: false, reason: 'no-swing' };
+  if (candidates.length === 0) return { ok: false, reason: 'no-swing', cut: clipCutOf(s, runs) };
   const full = fullSwings(candidates);
   const main = swingThatCounts(full);
   const swings = full.length;

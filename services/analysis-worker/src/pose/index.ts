@@ -6,7 +6,7 @@
 import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { addressWindow, readAddress, type AddressRead } from './address.js';
 import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './camera.js';
-import { tempoOf, type SwingEventAt, type SwingEvents } from './events.js';
+import { tempoOf, type ClipCut, type SwingEventAt, type SwingEvents } from './events.js';
 import { pictureBox } from './picture.js';
 import { golferPicture, otherSide, pictureOn, splitScreenOf, type Side, type SplitScreen } from './split.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
@@ -32,6 +32,8 @@ export const POSE_FAILURE_REASONS = {
   noPerson: 'No golfer was found in the video. Film the whole body in good light, with the golfer filling most of the frame height.',
   severalPeople: "More than one person was found in the video, and the golfer's swing could not be told from theirs. Film the golfer in the middle of the picture, with nobody else swinging beside them.",
   noSwing: 'No golf swing was detected in the video. Make sure the clip shows one full swing, from address to finish.',
+  startsLate: 'The video starts after the swing had begun, so there is no address to measure from. Start filming before the golfer sets up over the ball, and keep filming until the finish.',
+  endsEarly: 'The video stops before the ball was hit. Keep filming until the golfer holds the finish.',
 } as const;
 
 /** Share of analysed frames that must show the golfer. */
@@ -309,10 +311,17 @@ async function findAndMeasure(input: PoseStageInput, pool: PosePool): Promise<Po
     lap('crowdCheckMs', t);
     const hide = crowd.share > MAX_CROWD_SHARE ? hideFor(input, checks, crowd, nearestSearchPose) : null;
     if (hide) return findAndMeasure({ ...input, hide }, pool);
-    const reason = crowd.share > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : POSE_FAILURE_REASONS.noSwing;
+    const reason = crowd.share > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : noSwingReason(search.cut);
     return { ok: false, reason, technicalDetails: { ...basics, crowdShare: crowd.share, crowdSwinging: crowd.swinging } };
   }
   return measureAndReport({ input, pool, search, events: search.events, playback, source, crop, searchSize, stride, basics, started, timings, t, nearestSearchPose });
+}
+
+/** The golfer's reason for a clip with no whole swing: where it was cut, when the hands show it. */
+function noSwingReason(cut: ClipCut | null | undefined): string {
+  if (cut === 'starts-late') return POSE_FAILURE_REASONS.startsLate;
+  if (cut === 'ends-early') return POSE_FAILURE_REASONS.endsEarly;
+  return POSE_FAILURE_REASONS.noSwing;
 }
 
 interface LocateContext {

@@ -1,15 +1,16 @@
 /*
  * The copies phones and editors make of the shared real swings, through the product: a far golfer, a
- * hand-held phone, an editor's 8x slow motion, a clip cut at the takeaway, a camera walking off after the
+ * hand-held phone, an editor's 8x slow motion, a clip cut at the takeaway, clips started at the top or stopped before impact, a camera walking off after the
  * finish, a smaller golfer swinging in the next bay, a phone stopped just after impact, a split screen of both
- * views; each read against its original. Outside CI for its time (fifteen analyses, about 3 to 6 minutes on a 2-core machine): `pnpm test:clips`. Skipped, with a message, where the shared fixtures are absent.
+ * views; each read against its original. Outside CI for its time (seventeen analyses, about 3 to 6 minutes on a 2-core machine): `pnpm test:clips`. Skipped, with a message, where the shared fixtures are absent.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSummary } from '../../src/pose/camera.js';
-import { closePosePool, type PoseStageResult } from '../../src/pose/index.js';
+import { POSE_FAILURE_REASONS, closePosePool, type PoseStageResult } from '../../src/pose/index.js';
 import { AGREEMENT, TURN_FIGURES, analyseUpload, frameTimes, nextBayGraph, scoreEvents, turnsOf } from '../../bench/real-clips.js';
 import { analyseCopy as analyseCopyIn, labels, ok, warnIfAbsent } from '../support/real-clips.js';
 
@@ -129,6 +130,19 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
       const [cut, full] = [copy.run.summary.metrics[figure].value!, whole[figure].value!];
       expect(Math.abs(cut - full), `${figure}: ${cut} vs ${full}`).toBeLessThanOrEqual(AGREEMENT.copy);
     }
+  }, 120_000);
+
+  // Clips cut short of a whole swing are refused, and the golfer reads where the clip was cut, not that it
+  // holds no swing (events.ts ClipCut): started at the top, or stopped before impact.
+  it.each([
+    { name: 'starts at the top', clip: 'adam_scott_iron_fo', args: ['-ss', '1.55', '-vf', 'setpts=PTS-STARTPTS'], reason: POSE_FAILURE_REASONS.startsLate },
+    { name: 'ends halfway down', clip: 'adam_scott_iron_dtl', args: ['-t', '1.7'], reason: POSE_FAILURE_REASONS.endsEarly },
+  ])('refuses a clip that $name, saying where it was cut', async ({ clip, args, reason }) => {
+    const label = labels!.find((l) => l.name === clip)!;
+    const file = join(dir, `cut-${clip}.mp4`);
+    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, ...args, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', file]);
+    const { result } = await analyseUpload(file, label.view, join(dir, `cut-${clip}`));
+    expect(result.ok ? 'analysed' : result.reason).toBe(reason);
   }, 120_000);
 
   // From behind on a range: tour pro A, three fifths the size, in the next bay to the right, swinging
