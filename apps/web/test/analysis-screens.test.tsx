@@ -605,6 +605,22 @@ describe('/analysis-loading/{id}', () => {
     }
   });
 
+  it("says the worker's reason when the analysis failed, and no longer promises 30 seconds", async () => {
+    const reason = 'No golfer was found in the video. Film the whole body in good light.';
+    server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: true, status: 'failed', technicalDetails: { error: 'no-golfer', message: reason }, mobilityAnalysis: null } });
+    renderAt('/analysis-loading/5');
+    expect((await screen.findByTestId('failure-reason')).textContent).toBe(reason);
+    expect(screen.getByText(/couldn't process your swing video/)).toBeTruthy();
+    expect(screen.queryByText(/takes up to 30 seconds/)).toBeNull();
+  });
+
+  it('adds no reason when the worker gave none or only the connection failed', async () => {
+    server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: true, status: 'failed', technicalDetails: { error: 'x' }, mobilityAnalysis: null } });
+    renderAt('/analysis-loading/5');
+    expect(await screen.findByText(/couldn't process your swing video/)).toBeTruthy();
+    expect(screen.queryByTestId('failure-reason')).toBeNull();
+  });
+
   it('does not say the upload came back when only the connection failed', async () => {
     server.set('GET /api/swing-analyses/5?status_only=true', { status: 500, body: { message: 'down' } });
     renderAt('/analysis-loading/5');

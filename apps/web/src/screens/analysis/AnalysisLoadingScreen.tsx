@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleAlert } from 'lucide-react';
-import { TIMING_MS, type AnalysisStatusResponse } from '@swingfit/contracts';
+import { TIMING_MS, type AnalysisStatusResponse, type TechnicalDetails } from '@swingfit/contracts';
 import { Card, ProgressBar, Spinner, buttonClass } from '../../components/ui';
 import { analysisUrls } from '../../components/analysis/logic/api';
 import { refreshAnalysisData } from '../../components/analysis/queries';
 import { loadingDecision, loadingProgress, statusRefusalIsFinal } from '../../components/analysis/logic/loading-progress';
 import { ApiError } from '../../api/client';
+import { analysisFailureReason, parseMaybeJson } from '../../components/analysis/logic/analysis-state';
 import '../../components/analysis/analysis.css';
 
 export const LOADING_STEPS = ['Processing video upload', 'Analyzing swing biomechanics', 'Calculating mobility measurements', 'Generating recommendations'] as const;
@@ -32,7 +33,10 @@ export const STILL_CHECKING_TEXT = 'Your swing may still be waiting its turn: th
  */
 export const LATE_RESULT_WATCH_MS = 10 * 60_000;
 
-function FailureCard({ id, uploadReturned, stillChecking }: { id: string; uploadReturned: boolean; stillChecking: boolean }) {
+/** The page's promise while the worker runs; once the server says the analysis failed it is no longer true. */
+export const LOADING_SUBTITLE = 'Our AI is reviewing your video. This takes up to 30 seconds.';
+
+function FailureCard({ id, reason, uploadReturned, stillChecking }: { id: string; reason: string | null; uploadReturned: boolean; stillChecking: boolean }) {
   return (
     <Card className="an-card--error" role="alert">
       <div className="an-stack">
@@ -40,6 +44,8 @@ function FailureCard({ id, uploadReturned, stillChecking }: { id: string; upload
           <CircleAlert size={20} color="var(--sf-red)" /> <b>Analysis Failed</b>
         </p>
         <p className="an-muted">{LOADING_FAILURE_TEXT}</p>
+        {/* The worker's own reason (no golfer found, a video too short...) says what to film differently. */}
+        {reason && <p className="an-text" data-testid="failure-reason">{reason}</p>}
         {uploadReturned && <p className="an-muted">{UPLOAD_RETURNED_TEXT}</p>}
         {stillChecking && <p className="an-muted">{STILL_CHECKING_TEXT}</p>}
         <Link to={`/analysis/${id}`} className={buttonClass('primary', 'md', true)}>
@@ -122,7 +128,9 @@ function useLoadingOutcome(id: string) {
   }, [outcome, id, navigate]);
 
   // Only a failure the server reports gives the upload back; a lost connection or the clock may not have.
-  return { elapsed, outcome, analysisFailed: status.data?.status === 'failed', stillChecking: outcome === 'failed' && polling };
+  const analysisFailed = status.data?.status === 'failed';
+  const reason = analysisFailed ? analysisFailureReason(parseMaybeJson<TechnicalDetails>(status.data?.technicalDetails, 'technical details')) : null;
+  return { elapsed, outcome, analysisFailed, reason, stillChecking: outcome === 'failed' && polling };
 }
 
 /** After a failure: the upload status, usage, analyses and user record are read again (the upload came back). */
@@ -162,7 +170,7 @@ function ProgressCard({ percent, activeStep, complete }: { percent: number; acti
 }
 
 function LoadingFlow({ id }: { id: string }) {
-  const { elapsed, outcome, analysisFailed, stillChecking } = useLoadingOutcome(id);
+  const { elapsed, outcome, analysisFailed, reason, stillChecking } = useLoadingOutcome(id);
   useRefreshAfterFailure(outcome === 'failed');
   const progress = loadingProgress(elapsed, TIMING_MS.loadingSteps);
   const complete = outcome === 'complete';
@@ -170,10 +178,10 @@ function LoadingFlow({ id }: { id: string }) {
     <div className="an-screen an-loading">
       <header className="an-center">
         <h1 className="an-title">Analyzing Your Swing</h1>
-        <p className="an-subtitle">Our AI is reviewing your video. This takes up to 30 seconds.</p>
+        {!analysisFailed && <p className="an-subtitle">{LOADING_SUBTITLE}</p>}
       </header>
       {outcome === 'failed' ? (
-        <FailureCard id={id} uploadReturned={analysisFailed} stillChecking={stillChecking && !analysisFailed} />
+        <FailureCard id={id} reason={reason} uploadReturned={analysisFailed} stillChecking={stillChecking && !analysisFailed} />
       ) : (
         <ProgressCard percent={complete ? 100 : progress.percent} activeStep={complete ? LOADING_STEPS.length : progress.activeStep} complete={complete} />
       )}

@@ -21,6 +21,14 @@ export function completedCount(analyses: ReadonlyArray<Pick<SwingAnalysis, 'tech
 
 export const ANALYSIS_FAILED_FALLBACK = 'Video analysis failed. Please try uploading again with a clearer video file.';
 
+/**
+ * Why the worker could not analyse the video, in its own words (section 8's 'technicalDetails message'),
+ * or null when it gave none: the screens' fixed failure text already says the rest.
+ */
+export function analysisFailureReason(details: TechnicalDetails | null): string | null {
+  return details?.error && details.message ? details.message : null;
+}
+
 /** The detail screen's error text: the details' message, else the fallback of section 8. */
 export function analysisErrorMessage(details: TechnicalDetails | null): string | null {
   if (!details?.error) return null;
