@@ -364,6 +364,17 @@ const m0014_failed_upload_returned: Migration = {
   },
 };
 
+/**
+ * The admin's Analysis Views counter (users.analysis_views_used) counts a golfer's analyses opened, each
+ * once: `first_viewed_at` marks a completed analysis whose first view was counted. Analyses opened before
+ * this were never counted and stay unmarked: their next view is counted.
+ */
+const m0015_analysis_first_viewed: Migration = {
+  async up(db) {
+    await db.schema.alterTable('swing_analyses').addColumn('first_viewed_at', 'timestamptz').execute();
+  },
+};
+
 export const coreMigrations: Migrations = {
   '0001_accounts': m0001_accounts,
   '0002_outbox': outboxMigration(),
@@ -380,4 +391,5 @@ export const coreMigrations: Migrations = {
   '0012_measured_at': m0012_measured_at,
   '0013_measurement_edition': m0013_measurement_edition,
   '0014_failed_upload_returned': m0014_failed_upload_returned,
+  '0015_analysis_first_viewed': m0015_analysis_first_viewed,
 };

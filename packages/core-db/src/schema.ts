@@ -163,6 +163,11 @@ export interface SwingAnalysesTable {
    * redelivered or second failure event returns nothing more.
    */
   upload_returned_at: Date | null;
+  /**
+   * When the golfer first opened this completed analysis: that view added one to their analysis_views_used
+   * (the admin's Analysis Views counter); opening it again counts nothing more.
+   */
+  first_viewed_at: Date | null;
 }
 
 /** The golfer's launch-monitor numbers of an analysis row, in the API's names (worker and gateway both read them). */

@@ -159,6 +159,34 @@ describe('reading analyses', () => {
   });
 });
 
+describe('analysis views (the admin\'s Analysis Views counter)', () => {
+  const viewsUsed = async (g: Golfer) => (await get(g, '/api/usage-limits')).json().analysisViews;
+
+  it('counts each completed analysis once, on its first opening; status polls, pending ones and strangers count nothing', async () => {
+    const g = await signUp(h, true);
+    const driver = (await upload(h, g, [{ name: 'clubSelection', value: 'driver' }, file('faceOnVideo', v.mp4)])).json().id as number;
+    const iron = (await upload(h, g, [{ name: 'clubSelection', value: '7-iron' }, file('faceOnVideo', v.mp4)])).json().id as number;
+    expect(await viewsUsed(g)).toEqual({ used: 0, limit: 999 });
+
+    // Still being analysed: the loading screen's polls and an early look are not views of an analysis.
+    await get(g, `/api/swing-analyses/${driver}?status_only=true`);
+    await get(g, `/api/swing-analyses/${driver}`);
+    expect((await viewsUsed(g)).used).toBe(0);
+
+    await completeAs(driver, 0, { club_speed: 100, ball_speed: 150, carry: 250, spin_rate: 2500 });
+    await completeAs(iron, 0, { club_speed: 80, ball_speed: 110, carry: 160, spin_rate: 6500 });
+    // Two tabs opening it at once, then a reopening: one view.
+    await Promise.all([get(g, `/api/swing-analyses/${driver}`), get(g, `/api/swing-analyses/${driver}`)]);
+    await get(g, `/api/swing-analyses/${driver}`);
+    expect((await get(stranger, `/api/swing-analyses/${iron}`)).statusCode).toBe(404);
+    expect((await viewsUsed(g)).used).toBe(1);
+
+    await get(g, `/api/swing-analyses/${iron}`);
+    expect((await viewsUsed(g)).used).toBe(2);
+    expect((await viewsUsed(stranger)).used).toBe(0);
+  });
+});
+
 describe('media', () => {
   const url = () => `/api/media/analyses/${ids[3]}/face-on/playback.mp4`;
 

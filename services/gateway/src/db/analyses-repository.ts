@@ -150,6 +150,23 @@ export async function averageLaunchNumbers(db: Db, userId: number, club: string,
   return { count: row.count, clubSpeed: row.club_speed, ballSpeed: row.ball_speed, spinRate: row.spin_rate, carry: row.carry };
 }
 
+/**
+ * The golfer's first view of their completed analysis: marks it viewed and adds one to their analysis views
+ * in one statement, so two views arriving at once count once. True when this view was the counted one.
+ */
+export async function countFirstAnalysisView(db: Db, userId: number, id: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    with first_view as (
+      update swing_analyses set first_viewed_at = now()
+       where id = ${id} and user_id = ${userId} and status = 'complete' and first_viewed_at is null
+      returning user_id
+    )
+    update users set analysis_views_used = analysis_views_used + 1, updated_at = now()
+     where id in (select user_id from first_view)
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
 export async function deleteOwnedAnalysis(db: Db, userId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('swing_analyses').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

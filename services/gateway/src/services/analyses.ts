@@ -14,6 +14,7 @@ import type { GatewayDeps } from '../deps.js';
 import {
   analysisPrefix,
   averageLaunchNumbers,
+  countFirstAnalysisView,
   deleteOwnedAnalysis,
   findOwnedAnalysis,
   findPreviousAnalysis,
@@ -38,8 +39,15 @@ export async function listAnalyses(db: Db, userId: number): Promise<SwingAnalysi
   return (await listUserAnalyses(db, userId)).map(toSwingAnalysis);
 }
 
+/**
+ * GET /api/swing-analyses/{id}: the golfer's analysis. Opening a completed one for the first time counts
+ * one analysis view (section 3's analysisViewsUsed, the admin's Analysis Views counter, reset there; the
+ * plans allow unlimited views, so nothing is refused). Reopening it, or a status poll, counts nothing.
+ */
 export async function getAnalysis(db: Db, userId: number, id: number): Promise<SwingAnalysis> {
-  return toSwingAnalysis(await ownedAnalysisRow(db, userId, id));
+  const row = await ownedAnalysisRow(db, userId, id);
+  if (row.status === 'complete' && row.first_viewed_at === null) await countFirstAnalysisView(db, userId, id);
+  return toSwingAnalysis(row);
 }
 
 /** What the loading screen polls every 2 s. */
