@@ -527,6 +527,15 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(video.playbackRate).toBe(1);
   });
 
+  it('names a video by the view the camera had, not the slot it was uploaded in', async () => {
+    // A down-the-line clip uploaded as the face-on video: the tempo card says 'View: Down-the-line'.
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, view: 'down-the-line' as const, viewMatchesSlot: false } }) });
+    const { container } = renderAt('/analysis/3');
+    expect(await screen.findByText('View: Down-the-line')).toBeTruthy();
+    expect(Array.from(container.querySelectorAll('figcaption.an-strong')).map((f) => f.textContent)).toEqual(['Down-the-Line']);
+    expect(screen.queryByText('Face-On')).toBeNull();
+  });
+
   it('shows the down-the-line key frames too, each strip seeking its own video', async () => {
     const dtl = { ...pose, view: 'down-the-line' as const, keyframes: { address: '/kf/dtl-a.jpg', top: '/kf/dtl-t.jpg', impact: '/kf/dtl-i.jpg', finish: '/kf/dtl-f.jpg' }, poseUrl: null };
     const videos = { downTheLineVideoUrl: '/api/swing-analyses/3/video/down-the-line', posterUrl: '/p/fo.jpg', downTheLinePosterUrl: '/p/dtl.jpg' };

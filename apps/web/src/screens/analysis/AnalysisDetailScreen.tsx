@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Dumbbell, Upload, Video } from 'lucide-react';
-import { MAX_ID, TIMING_MS, explainFocusAreas, tempoSource, type AnalysisResults, type MobilityAnalysis, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
+import { MAX_ID, TIMING_MS, explainFocusAreas, tempoSource, type AnalysisResults, type MobilityAnalysis, type PoseSummary, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
 import { ApiError } from '../../api/client';
 import { Badge, Card, CardHeader, EmptyState, ErrorState, Spinner, buttonClass } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
@@ -33,6 +33,21 @@ function list(value: unknown): string[] {
   return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
 }
 
+type CameraView = PoseSummary['view'];
+const VIEW_TITLE: Record<CameraView, string> = { 'face-on': 'Face-On', 'down-the-line': 'Down-the-Line' };
+
+/**
+ * Each video's name on the page: the view the camera actually had (pose.view), not the upload slot it came
+ * in, so a down-the-line clip uploaded as the face-on video is not called 'Face-On' beside the tempo card's
+ * 'View: Down-the-line'. Two videos read as the same view keep their slots' names, to tell them apart.
+ */
+export function videoTitles(faceOnPose: PoseSummary | null | undefined, downTheLinePose: PoseSummary | null | undefined): Record<'faceOn' | 'downTheLine', string> {
+  const faceOn: CameraView = faceOnPose?.view ?? 'face-on';
+  const downTheLine: CameraView = downTheLinePose?.view ?? 'down-the-line';
+  if (faceOnPose && downTheLinePose && faceOn === downTheLine) return { faceOn: VIEW_TITLE['face-on'], downTheLine: VIEW_TITLE['down-the-line'] };
+  return { faceOn: VIEW_TITLE[faceOn], downTheLine: VIEW_TITLE[downTheLine] };
+}
+
 function BackLink() {
   return (
     <Link to="/analysis" className="an-link">
@@ -57,6 +72,7 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
   const weaknesses = analysis.swingWeaknesses.length > 0 ? analysis.swingWeaknesses : list(details?.swingWeaknesses);
   const poses = [analysis.pose, analysis.downTheLinePose];
   const tempoPose = tempoSource(analysis.pose, analysis.downTheLinePose);
+  const titles = videoTitles(analysis.pose, analysis.downTheLinePose);
 
   const seek = (ref: typeof videoRef, timeSec: number) => {
     const video = ref.current;
@@ -92,15 +108,15 @@ function AnalysisBody({ analysis }: { analysis: SwingAnalysis }) {
         <Card aria-label="Swing Video">
           <CardHeader title="Swing Video" icon={<Video size={18} />} />
           <div className="an-stack">
-            <SwingVideoPlayer title="Face-On" src={analysis.faceOnVideoUrl} poster={analysis.posterUrl} poseUrl={analysis.pose?.poseUrl} fps={analysis.pose?.fps} videoRef={videoRef} />
+            <SwingVideoPlayer title={titles.faceOn} src={analysis.faceOnVideoUrl} poster={analysis.posterUrl} poseUrl={analysis.pose?.poseUrl} fps={analysis.pose?.fps} videoRef={videoRef} />
             {analysis.downTheLineVideoUrl && (
-              <SwingVideoPlayer title="Down-the-Line" src={analysis.downTheLineVideoUrl} poster={analysis.downTheLinePosterUrl} poseUrl={analysis.downTheLinePose?.poseUrl} fps={analysis.downTheLinePose?.fps} videoRef={dtlVideoRef} />
+              <SwingVideoPlayer title={titles.downTheLine} src={analysis.downTheLineVideoUrl} poster={analysis.downTheLinePosterUrl} poseUrl={analysis.downTheLinePose?.poseUrl} fps={analysis.downTheLinePose?.fps} videoRef={dtlVideoRef} />
             )}
           </div>
         </Card>
       )}
-      {analysis.pose && <KeyFramesStrip pose={analysis.pose} title={analysis.downTheLinePose ? 'Key Frames · Face-On' : 'Key Frames'} onSeek={(t) => seek(videoRef, t)} />}
-      {analysis.downTheLinePose && <KeyFramesStrip pose={analysis.downTheLinePose} title={analysis.pose ? 'Key Frames · Down-the-Line' : 'Key Frames'} onSeek={(t) => seek(dtlVideoRef, t)} />}
+      {analysis.pose && <KeyFramesStrip pose={analysis.pose} title={analysis.downTheLinePose ? `Key Frames · ${titles.faceOn}` : 'Key Frames'} onSeek={(t) => seek(videoRef, t)} />}
+      {analysis.downTheLinePose && <KeyFramesStrip pose={analysis.downTheLinePose} title={analysis.pose ? `Key Frames · ${titles.downTheLine}` : 'Key Frames'} onSeek={(t) => seek(dtlVideoRef, t)} />}
 
       <SwingAssessmentCard strengths={strengths} weaknesses={weaknesses} keyIssues={list(analysis.keyIssues)} recommendations={list(analysis.recommendations)} />
       <MobilityCard readings={mobilityReadings(poses, mobility)} body={bodyReadings(poses)} notes={details?.warnings ?? []} />
