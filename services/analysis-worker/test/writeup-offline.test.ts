@@ -283,7 +283,13 @@ describe('offline writer: figures one video cannot give', () => {
   it('passes on camera cautions, slow motion included', () => {
     const w2 = offlineWriteUp(input({ pose: pose('down-the-line', {}, { viewMatchesSlot: false, multipleSwings: true }) }));
     expect(w2.performanceAssessment).toContain('looks like a down-the-line view');
-    expect(w2.performanceAssessment).toContain('more than one swing; the fastest one was measured');
+    expect(w2.performanceAssessment).toContain('The down-the-line video holds more than one swing; the fastest one was measured');
+    // A down-the-line clip in the face-on slot, slowed: named as the screen titles it after the mismatch is said.
+    const slowInSlot = pose('down-the-line', {}, { viewMatchesSlot: false, tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3 } });
+    const named = offlineWriteUp(input({ pose: slowInSlot, downTheLinePose: null })).performanceAssessment;
+    expect(named).toContain('The face-on upload looks like a down-the-line view');
+    expect(named).toContain('The down-the-line video plays in slow motion, and phones often slow down only part of a clip');
+    expect(named).not.toContain('The face-on video');
     expect(w2.performanceAssessment).not.toContain('left-handed');
     expect(w2.performanceAssessment).not.toContain('finish is not shown');
     const cut = offlineWriteUp(input({ pose: pose('face-on', {}, { endsBeforeFinish: true }) }));

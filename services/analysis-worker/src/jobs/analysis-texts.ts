@@ -63,8 +63,11 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      width) is near the target, judged neither way, so it sets no key issue and no workout focus
  *   12 the last recommendation says today's workout is built on the focus areas below, not that its
  *      exercises are listed there: the focus card names library exercises, the workout picks its own
+ *   13 a video whose view is not its upload slot's is named by its view after the sentence that says so
+ *      ("The face-on upload looks like a down-the-line view ... The down-the-line video plays in slow
+ *      motion"), as the detail screen titles it, not "The face-on video" beside a video titled Down-the-Line
  */
-export const WRITE_UP_EDITION = 12;
+export const WRITE_UP_EDITION = 13;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -150,14 +150,17 @@ function byView(poses: PoseSummary[]): [PoseSummary | null, PoseSummary | null] 
  */
 function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempoFromHere: boolean): string[] {
   const cautions: string[] = [];
+  // The upload is named by its slot once, where the mismatch is said; after that by the view the camera
+  // had, as the detail screen titles the video (a down-the-line clip uploaded as face-on is 'Down-the-Line').
   if (!pose.viewMatchesSlot) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
-  if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${slot} video, so some figures are approximate.`);
-  if (pose.multipleSwings) cautions.push(`The ${slot} video holds more than one swing; the fastest one was measured.`);
-  if (pose.endsBeforeFinish) cautions.push(`The ${slot} video stops just after impact, so your finish is not shown; keep filming until you hold your finish.`);
+  const video = pose.view;
+  if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${video} video, so some figures are approximate.`);
+  if (pose.multipleSwings) cautions.push(`The ${video} video holds more than one swing; the fastest one was measured.`);
+  if (pose.endsBeforeFinish) cautions.push(`The ${video} video stops just after impact, so your finish is not shown; keep filming until you hold your finish.`);
   if (pose.slowMotion) {
     // Not how much slower: the motion cannot tell (contracts REAL_DOWNSWING_SEC).
-    const slowed = `The ${slot} video plays in slow motion`;
-    const other = slot === 'face-on' ? 'down-the-line' : 'face-on';
+    const slowed = `The ${video} video plays in slow motion`;
+    const other = video === 'face-on' ? 'down-the-line' : 'face-on';
     cautions.push(tempoFromHere ? `${slowed}, and phones often slow down only part of a clip, so your tempo is not timed from it.` : `${slowed}; the tempo is timed from the ${other} video.`);
   }
   return cautions;
