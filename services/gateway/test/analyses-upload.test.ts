@@ -198,6 +198,33 @@ describe('POST /api/swing-analyses', () => {
   });
 });
 
+describe('the premium week turns at Sunday 00:00 Central Time (section 9)', () => {
+  // Sunday 1 November 2026: daylight saving ends at 02:00 that night, so midnight is still CDT (UTC-5).
+  const SATURDAY_LAST_SECOND = '2026-11-01T04:59:59.000Z';
+  const SUNDAY_MIDNIGHT = '2026-11-01T05:00:00.000Z';
+  const at = (iso: string | undefined) => (h.deps.now = iso ? () => new Date(iso) : undefined);
+  const status = async (g: Golfer) => (await h.app.inject({ method: 'GET', url: `/api/upload-status/${g.id}`, headers: { cookie: g.cookie } })).json();
+  afterAll(() => at(undefined));
+
+  it('spends Saturday 23:59:59’s driver in the old week and opens the driver again at midnight, not a second earlier', async () => {
+    const g = await signUp(h, true);
+    at(SATURDAY_LAST_SECOND);
+    expect((await upload(h, g, [field('clubSelection', 'driver'), file('faceOnVideo', v.mp4)])).statusCode).toBe(201);
+    expect(await status(g)).toMatchObject({ canUploadDriver: false, canUploadSevenIron: true, weekResetsAt: SUNDAY_MIDNIGHT });
+    const refused = await upload(h, g, [field('clubSelection', 'driver'), file('faceOnVideo', v.mp4)]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Your next Driver upload opens Sunday, November 1 at midnight Central Time\.$/);
+
+    at(SUNDAY_MIDNIGHT);
+    expect(await status(g)).toMatchObject({ canUploadDriver: true, canUploadSevenIron: true, weeklyDriverUploaded: false, weekResetsAt: '2026-11-08T06:00:00.000Z' });
+    const next = await upload(h, g, [field('clubSelection', 'driver'), file('faceOnVideo', v.mp4)]);
+    expect(next.statusCode, next.body).toBe(201);
+    const weeks = await h.deps.db.selectFrom('swing_analyses').select(sql<string>`upload_week::text`.as('week')).where('user_id', '=', g.id).orderBy('id').execute();
+    expect(weeks.map((w) => w.week)).toEqual(['2026-10-25', '2026-11-01']);
+    expect((await upload(h, g, [field('clubSelection', 'driver'), file('faceOnVideo', v.mp4)])).statusCode).toBe(403);
+  });
+});
+
 describe('a free golfer who upgrades', () => {
   it('still has this week’s driver and 7-iron after paying: the free upload was not a weekly one', async () => {
     const g = await signUp(h);

@@ -2,6 +2,7 @@ import type { App } from '@swingfit/server-kit';
 import { ErrorBody, UploadStatus, UsageLimits, UserIdParam } from '@swingfit/contracts';
 import type { GatewayDeps } from '../deps.js';
 import { assertSelf, requireUser } from '../http/session.js';
+import { nowOf } from '../services/clock.js';
 import { getUploadStatus, getUsageLimits } from '../services/usage.js';
 
 /** The golfer's upload allowance and usage counters (own data only). */
@@ -14,7 +15,7 @@ export function usageRoutes(deps: GatewayDeps) {
       { onRequest: signedIn, schema: { params: UserIdParam, response: { 200: UploadStatus, 403: ErrorBody } } },
       async (request) => {
         const user = assertSelf(request, request.params.userId);
-        return getUploadStatus(deps.db, user.id);
+        return getUploadStatus(deps.db, user.id, nowOf(deps));
       },
     );
 

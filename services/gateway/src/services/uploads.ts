@@ -35,6 +35,7 @@ import {
 import { uploadRefusal, type AllowanceFacts, type UploadRefusal } from '../domain/upload-allowance.js';
 import { UnreadableVideoError, probeStoredVideo, type VideoProbe } from './video-probe.js';
 import { incompleteUpload } from './multipart-parts.js';
+import { nowOf } from './clock.js';
 
 /*
  * POST /api/swing-analyses: the golfer's videos go straight from the request into the bucket, are
@@ -217,7 +218,8 @@ interface Incoming {
 export async function receiveUpload(ctx: UploadContext, req: UploadRequest): Promise<CreateAnalysisResponse> {
   const { deps } = ctx;
   const { userId } = req;
-  const facts = await allowanceFacts(deps, userId, new Date());
+  // The request's instant (deps.now in tests) decides the premium upload week: Sunday 00:00 Central Time.
+  const facts = await allowanceFacts(deps, userId, nowOf(deps));
   // A free golfer who has used the one upload is told so before a single byte is stored.
   const early = uploadRefusal(facts, {});
   if (early) {
