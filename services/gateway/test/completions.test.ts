@@ -152,6 +152,35 @@ describe('the weekly streak and the day’s multiplier', () => {
     expect(events.every((e) => e.points === exerciseAward(e.streakWeeks as number).points)).toBe(true);
   });
 
+  it('turns the day and the streak week at Sunday 00:00 Central Time: Saturday’s last second earns Saturday’s tier, midnight starts the next', async () => {
+    // Sunday 8 March 2026, the night clocks go forward at 02:00: its midnight is still CST (UTC-6).
+    setClock(h, '2026-03-08T05:30:00Z');
+    const golfer = await golferWithAnalysis(h, 'premium');
+    // One week of streak, ending the week before this Saturday's: this week makes 2 (5 points), the next 3 (6 points).
+    await h.deps.db.updateTable('users').set({ streak: 1, streak_week: '2026-02-22' }).where('id', '=', golfer.user.id).execute();
+    const saturday = (await getWorkout(h, golfer)).json<DailyWorkout>();
+    expect(saturday.workoutDate).toBe('2026-03-07');
+
+    setClock(h, '2026-03-08T05:59:59Z');
+    expect((await complete(h, golfer.cookie, { exerciseName: saturday.exercises[0]!.name })).json()).toMatchObject({ pointsAwarded: 5, streakWeeks: 2 });
+
+    // Midnight: Saturday's workout is over, and Sunday's exercises earn the next week's tier.
+    setClock(h, '2026-03-08T06:00:00Z');
+    const late = await complete(h, golfer.cookie, { exerciseName: saturday.exercises[1]!.name });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(NOT_IN_TODAYS_WORKOUT);
+    const sunday = (await getWorkout(h, golfer)).json<DailyWorkout>();
+    expect(sunday.workoutDate).toBe('2026-03-08');
+    expect((await complete(h, golfer.cookie, { exerciseName: sunday.exercises[0]!.name })).json()).toMatchObject({ pointsAwarded: 6, streakWeeks: 3 });
+
+    const events = await outboxEvents(h, 'exercise.completed', golfer.user.id);
+    expect(events.map((e) => [e.workoutDate, e.streakWeeks, e.points])).toEqual([
+      ['2026-03-07', 2, 5],
+      ['2026-03-08', 3, 6],
+    ]);
+    expect(await userStreakRow(h, golfer.user.id)).toMatchObject({ streak: 3, streak_week: '2026-03-08' });
+  });
+
   it('shows the current streak on the user record (0 once a whole week has been missed)', async () => {
     setClock(h, undefined);
     const golfer = await golferWithAnalysis(h, 'premium');
