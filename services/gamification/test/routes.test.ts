@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, centralDate, centralMonth, centralWeek, exerciseAward, type DailyPoints, type LeaderboardEntry, type Notification, type PointsSummary } from '@swingfit/contracts';
 import { eventually } from '@swingfit/server-kit/testing';
 import { startGamification, type Harness } from './harness.js';
+import { leaderboard, monthlyPosition } from '../src/services/standings.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -243,5 +244,30 @@ describe('leaderboard and points', () => {
     expect(chart.days.reduce((sum, d) => sum + d.points, 0)).toBe(20);
     const cal = (await h.app.inject({ method: 'GET', url: '/api/points/daily', headers: h.as(CAL) })).json<DailyPoints>();
     expect(cal.days.reduce((sum, d) => sum + d.points, 0)).toBe(10); // last month's 60 are not this month's
+  });
+});
+
+describe('the month turns at 00:00 on the 1st, Central Time', () => {
+  const ZED = 500;
+  const YAN = 501;
+  // 1 February 2027, 00:00 CST is 06:00 UTC: the board of 23:59:59 is January's, of midnight February's.
+  const JANUARY_LAST_SECOND = new Date('2027-02-01T05:59:59Z');
+  const FEBRUARY_MIDNIGHT = new Date('2027-02-01T06:00:00Z');
+  const ours = (board: LeaderboardEntry[]) => board.filter((e) => e.id === ZED || e.id === YAN).map((e) => [e.id, e.monthlyPoints]);
+
+  beforeAll(async () => {
+    await h.deps.db.insertInto('user_profiles').values([{ user_id: ZED, first_name: 'Zed' }, { user_id: YAN, first_name: 'Yan' }]).execute();
+    const complete = (userId: number, workoutDate: string, streakWeeks: number, completionId: number) =>
+      h.process({ type: 'exercise.completed', userId, payload: { completionId, exerciseName: 'Dead Bug', workoutDate, streakWeeks, ...exerciseAward(streakWeeks) } });
+    await complete(ZED, '2027-01-31', 15, 900_001); // 15 on the month's last day
+    await complete(YAN, '2027-02-01', 1, 900_002); // 5 on the next month's first
+  });
+
+  it('ranks the month the instant falls in, and starts the next month with its own points only', async () => {
+    expect(ours(await leaderboard(h.deps.db, JANUARY_LAST_SECOND))).toEqual([[ZED, 15], [YAN, 0]]);
+    expect(ours(await leaderboard(h.deps.db, FEBRUARY_MIDNIGHT))).toEqual([[YAN, 5], [ZED, 0]]);
+    expect(await monthlyPosition(h.deps.db, ZED, JANUARY_LAST_SECOND)).toEqual({ position: 1, monthlyPoints: 15 });
+    expect(await monthlyPosition(h.deps.db, ZED, FEBRUARY_MIDNIGHT)).toEqual({ position: 2, monthlyPoints: 0 });
+    expect(await monthlyPosition(h.deps.db, YAN, FEBRUARY_MIDNIGHT)).toEqual({ position: 1, monthlyPoints: 5 });
   });
 });
