@@ -7,6 +7,7 @@ import { makeTestClip } from '../src/fixtures.js';
 import { shot, visible } from '../src/browser.js';
 import { startJourney, type Journey } from '../src/journey.js';
 import type { RunningStack } from '../src/stack.js';
+import { legibilityProblems } from '../src/legibility.js';
 
 /*
  * A free golfer uploads a clip with no golfer in it (a test pattern): the analysis fails, the failure card
@@ -38,6 +39,10 @@ describe('a failed analysis gives the upload back', () => {
     await page.waitForURL(/\/analysis-loading\/\d+/, { timeout: 60_000 });
     await visible(page.getByText('Analysis Failed').first(), 120_000);
     await visible(page.getByText("This upload doesn't count, so you can upload again."));
+    // The worker's reason, as the detail page gives it: what to film differently.
+    expect(await page.getByTestId('failure-reason').textContent()).toMatch(/^No golfer was found in the video\./);
+    expect(await page.getByText(/takes up to 30 seconds/).count()).toBe(0);
+    expect(await legibilityProblems(page, 'analysis loading, failed')).toEqual([]);
     await shot(page, '15-analysis-failed');
   });
 
