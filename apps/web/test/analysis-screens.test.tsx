@@ -905,3 +905,22 @@ describe('/upload while the video is on its way', () => {
     expect(await screen.findByText('Analyzing Your Swing')).toBeTruthy();
   });
 });
+
+describe('the swing assessment card', () => {
+  it('says calmly that nothing needs fixing, under a check, when there is no weakness and no key issue', async () => {
+    const { SwingAssessmentCard } = await import('../src/components/analysis/DetailSections');
+    render(<SwingAssessmentCard strengths={['A full shoulder turn.']} weaknesses={[]} keyIssues={[]} recommendations={['Keep it up.']} />);
+    const calm = screen.getByRole('heading', { name: 'Areas to Improve' });
+    expect(calm.className).toContain('an-delta-up');
+    expect(screen.getByText('Nothing measured needs fixing.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Key Issues' })).toBeNull();
+  });
+
+  it('lists weaknesses and key issues under their own headings when there are some', async () => {
+    const { SwingAssessmentCard } = await import('../src/components/analysis/DetailSections');
+    render(<SwingAssessmentCard strengths={[]} weaknesses={['Hips turn little.']} keyIssues={['Restricted hip turn.']} recommendations={[]} />);
+    expect(screen.getByRole('heading', { name: 'Areas to Improve' }).className).toContain('an-amber');
+    expect(screen.getByRole('heading', { name: 'Key Issues' })).toBeTruthy();
+    expect(screen.queryByText('Nothing measured needs fixing.')).toBeNull();
+  });
+});

@@ -66,8 +66,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   13 a video whose view is not its upload slot's is named by its view after the sentence that says so
  *      ("The face-on upload looks like a down-the-line view ... The down-the-line video plays in slow
  *      motion"), as the detail screen titles it, not "The face-on video" beside a video titled Down-the-Line
+ *   14 with nothing to fix, the areas to improve and the key issues are empty lists, not a line saying so
+ *      ("No major fault in the measured figures.") that the page showed under a red alert heading
  */
-export const WRITE_UP_EDITION = 13;
+export const WRITE_UP_EDITION = 14;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -344,8 +344,10 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
     performanceAssessment: assessment(facts, findings, exercises.map((e) => e.category)),
     launchMonitorAssessment: facts.launch ? launchSentences(facts, club).join(' ') : null,
     swingStrengths: strengths.length > 0 ? first(strengths, 5) : [facts.swing ? 'The camera could follow your whole swing from address to finish, a solid base to measure progress from.' : 'You recorded your numbers: a baseline to measure progress from.'],
-    swingWeaknesses: weaknesses.length > 0 ? first(weaknesses, 6) : ['Nothing measured needs fixing.'],
-    keyIssues: issues.length > 0 ? first(issues, 4) : ['No major fault in the measured figures.'],
+    // None is an empty list, not a line saying so: the page shows an empty list as a calm 'nothing to fix'
+    // (DetailSections SwingAssessmentCard), where a placeholder sat under the alarm icon of its heading.
+    swingWeaknesses: first(weaknesses, 6),
+    keyIssues: first(issues, 4),
     recommendations,
     exerciseRecommendations: exercises,
   };

@@ -260,6 +260,19 @@ function ListBlock({ title, items, icon, tone }: { title: string; items: string[
   );
 }
 
+/** A swing with no weakness and no key issue: said calmly, under a check, not left out or put under an alarm. */
+function NothingToFix() {
+  return (
+    <div className="an-stack-tight">
+      <h3 className="an-row an-h3 an-delta-up">
+        <CircleCheck size={16} />
+        Areas to Improve
+      </h3>
+      <p className="an-muted">Nothing measured needs fixing.</p>
+    </div>
+  );
+}
+
 export function SwingAssessmentCard({ strengths, weaknesses, keyIssues, recommendations }: { strengths: string[]; weaknesses: string[]; keyIssues: string[]; recommendations: string[] }) {
   const empty = strengths.length + weaknesses.length + keyIssues.length + recommendations.length === 0;
   return (
@@ -270,8 +283,14 @@ export function SwingAssessmentCard({ strengths, weaknesses, keyIssues, recommen
       ) : (
         <div className="an-stack">
           <ListBlock title="Strengths" items={strengths} icon={<CircleCheck size={16} />} tone="an-delta-up" />
-          <ListBlock title="Areas to Improve" items={weaknesses} icon={<TriangleAlert size={16} />} tone="an-amber" />
-          <ListBlock title="Key Issues" items={keyIssues} icon={<CircleAlert size={16} />} tone="an-delta-down" />
+          {weaknesses.length + keyIssues.length === 0 ? (
+            <NothingToFix />
+          ) : (
+            <>
+              <ListBlock title="Areas to Improve" items={weaknesses} icon={<TriangleAlert size={16} />} tone="an-amber" />
+              <ListBlock title="Key Issues" items={keyIssues} icon={<CircleAlert size={16} />} tone="an-delta-down" />
+            </>
+          )}
           <ListBlock title="Recommendations" items={recommendations} icon={<Lightbulb size={16} />} tone="an-blue" />
         </div>
       )}
