@@ -3,7 +3,7 @@ import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIM
 import { relativeAge } from '../src/components/analysis/logic/relative-time';
 import { comparisonBars, mobilityScale, scalePosition } from '../src/components/analysis/logic/scales';
 import { HOLD_PERCENT, loadingDecision, loadingProgress, statusRefusalIsFinal } from '../src/components/analysis/logic/loading-progress';
-import { analysisCardState, analysisErrorMessage, completedCount, ANALYSIS_FAILED_FALLBACK } from '../src/components/analysis/logic/analysis-state';
+import { analysisCardState, analysisErrorMessage, completedCount, inProgressPollMs, ANALYSIS_FAILED_FALLBACK, ANALYSIS_FAST_POLL_FOR_MS } from '../src/components/analysis/logic/analysis-state';
 import { BELOW_BAR_NOTE, bodyReadings, mobilityReadings } from '../src/components/analysis/logic/mobility';
 import { formatDelta, progressRows } from '../src/components/analysis/logic/progress';
 import { LANDING_MARK_R, TARGET_LABEL_BASELINE, ballFlightPath } from '../src/components/analysis/logic/ball-flight';
@@ -143,6 +143,22 @@ describe('analysis card state (section 4)', () => {
     ['{not json', 'in-progress'],
   ])('technicalDetails %j is %s', (technicalDetails, state) => {
     expect(analysisCardState({ technicalDetails } as never)).toBe(state);
+  });
+
+  describe('polling analyses in progress', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    const uploaded = (msAgo: number, technicalDetails: unknown = null) => ({ createdAt: new Date(now - msAgo).toISOString(), technicalDetails }) as never;
+    it.each([
+      ['nothing in progress', [uploaded(1_000, { stages: [] })], false],
+      ['one just uploaded', [uploaded(10_000)], TIMING_MS.analysisStatusPoll],
+      ['one uploaded just under the fast stretch', [uploaded(ANALYSIS_FAST_POLL_FOR_MS - 1)], TIMING_MS.analysisStatusPoll],
+      ['one stuck past it', [uploaded(ANALYSIS_FAST_POLL_FOR_MS)], TIMING_MS.analysisStatusSlowPoll],
+      ['a stuck one beside a new one', [uploaded(3_600_000), uploaded(5_000)], TIMING_MS.analysisStatusPoll],
+      ['a new one finished beside a stuck one', [uploaded(3_600_000), uploaded(5_000, { stages: [] })], TIMING_MS.analysisStatusSlowPoll],
+      ['an unreadable upload time', [{ createdAt: 'not a date', technicalDetails: null } as never], TIMING_MS.analysisStatusPoll],
+    ])('%s', (_name, analyses, interval) => {
+      expect(inProgressPollMs(analyses, now)).toBe(interval);
+    });
   });
 
   it('counts analyses that have technical details, failed ones included', () => {

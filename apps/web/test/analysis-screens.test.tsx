@@ -170,7 +170,7 @@ describe('/analysis', () => {
   it('reads the list again while an analysis is in progress, and shows it complete without a reload', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      let list = [analysis({ id: 3, technicalDetails: null })];
+      let list = [analysis({ id: 3, technicalDetails: null, createdAt: new Date().toISOString() })];
       server.set('GET /api/swing-analyses/user/7', () => ({ body: list }));
       renderAt('/analysis');
       expect(await screen.findByText('AI analysis in progress...')).toBeTruthy();

@@ -25,6 +25,8 @@ export const TIMING_MS = {
   notificationsPoll: 30_000,
   usageLimitsPoll: 30_000,
   analysisStatusPoll: 2_000,
+  // An analysis still in progress minutes after its upload is read again at this slower pace (web inProgressPollMs).
+  analysisStatusSlowPoll: 15_000,
   loadingFailureTimeout: 60_000,
   loadingSteps: [2_000, 15_000, 8_000, 5_000],
   loadingFallbackNavigation: 30_000,

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { TIMING_MS, type MonthlyAverage, type SwingAnalysis, type UploadStatus } from '@swingfit/contracts';
+import { type MonthlyAverage, type SwingAnalysis, type UploadStatus } from '@swingfit/contracts';
 import { analysisUrls, isAnalysisDataKey } from './logic/api';
-import { analysisCardState } from './logic/analysis-state';
+import { analysisCardState, inProgressPollMs } from './logic/analysis-state';
 
 /* Query keys are the URLs; the default fetcher GETs queryKey[0]. */
 
@@ -26,7 +26,7 @@ export function useAnalyses(userId: number | undefined) {
   const query = useQuery<SwingAnalysis[]>({
     queryKey: [analysisUrls.list(userId ?? 0)],
     enabled: userId !== undefined,
-    refetchInterval: (q) => (inProgressIds(q.state.data).length > 0 ? TIMING_MS.analysisStatusPoll : false),
+    refetchInterval: (q) => inProgressPollMs(q.state.data ?? [], Date.now()),
   });
   const running = useRef<number[]>([]);
   useEffect(() => {

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Dumbbell, Upload, Video } from 'lucide-react';
-import { MAX_ID, TIMING_MS, explainFocusAreas, tempoSource, type AnalysisResults, type MobilityAnalysis, type PoseSummary, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
+import { MAX_ID, explainFocusAreas, tempoSource, type AnalysisResults, type MobilityAnalysis, type PoseSummary, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
 import { ApiError } from '../../api/client';
 import { Badge, Card, CardHeader, EmptyState, ErrorState, Spinner, buttonClass } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
 import { analysisUrls } from '../../components/analysis/logic/api';
-import { analysisErrorMessage, clubLabel, parseMaybeJson } from '../../components/analysis/logic/analysis-state';
+import { analysisErrorMessage, clubLabel, inProgressPollMs, parseMaybeJson } from '../../components/analysis/logic/analysis-state';
 import { bodyReadings, mobilityReadings } from '../../components/analysis/logic/mobility';
 import { relativeAge } from '../../components/analysis/logic/relative-time';
 import { formatDate } from '../../lib/format';
@@ -176,7 +176,7 @@ export function AnalysisDetailScreen() {
     queryKey: [analysisUrls.one(id ?? '')],
     enabled: validId,
     // While the worker is still running, keep the page current at the status poll's pace.
-    refetchInterval: (q) => (q.state.data && q.state.data.technicalDetails === null ? TIMING_MS.analysisStatusPoll : false),
+    refetchInterval: (q) => (q.state.data ? inProgressPollMs([q.state.data], Date.now()) : false),
   });
 
   if (query.isLoading) {

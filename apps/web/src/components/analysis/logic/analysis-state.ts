@@ -1,4 +1,4 @@
-import { parseJsonField, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
+import { TIMING_MS, parseJsonField, type SwingAnalysis, type TechnicalDetails } from '@swingfit/contracts';
 
 /** Section 3: several analysis fields may arrive as JSON text; malformed text is logged and ignored (section 5). */
 export function parseMaybeJson<T>(value: unknown, field = 'value'): T | null {
@@ -12,6 +12,23 @@ export function analysisCardState(analysis: Pick<SwingAnalysis, 'technicalDetail
   const details = parseMaybeJson<TechnicalDetails>(analysis.technicalDetails, 'technical details');
   if (!details) return 'in-progress';
   return details.error ? 'failed' : 'complete';
+}
+
+/**
+ * How long after its upload an analysis is read again at the status poll's 2 s pace: an analysis takes
+ * 10-30 s, longer behind a queue of others. One still in progress after this is stuck or waiting for a
+ * worker to come back (its job's deadline then fails it), and polling it every 2 s from every open tab
+ * would only load the server; it is read again every TIMING_MS.analysisStatusSlowPoll instead.
+ */
+export const ANALYSIS_FAST_POLL_FOR_MS = 3 * 60_000;
+
+/** The poll interval for analyses still in progress (ms), or false when none is. */
+export function inProgressPollMs(analyses: ReadonlyArray<Pick<SwingAnalysis, 'technicalDetails' | 'createdAt'>>, now: number): number | false {
+  const running = analyses.filter((a) => analysisCardState(a) === 'in-progress');
+  if (running.length === 0) return false;
+  const youngest = Math.max(...running.map((a) => Date.parse(a.createdAt)));
+  // An unreadable date is treated as new: polling too often for a while beats never showing the result.
+  return Number.isNaN(youngest) || now - youngest < ANALYSIS_FAST_POLL_FOR_MS ? TIMING_MS.analysisStatusPoll : TIMING_MS.analysisStatusSlowPoll;
 }
 
 /** The history badge counts analyses that have technical details (section 2). */
