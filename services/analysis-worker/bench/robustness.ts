@@ -175,6 +175,8 @@ const CASES: Case[] = [
   // Started at the top (labels: tour pro A face-on's top at frame 46, tour pro B's from behind at 44) ...
   { name: 'cut: starts at the top', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-ss', '1.55', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.55 },
   { name: 'cut: starts at the top, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-ss', '1.45', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.45 },
+  { name: 'cut: starts in the backswing, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-ss', '1.2', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.2 },
+  { name: 'cut: starts in the backswing', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-ss', '1.2', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.2 },
   // ... or stopped at the top (tour pro B from behind, frame 45) or halfway down (tour pro A from behind, 51 of 46-55).
   { name: 'cut: ends at the top, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.5', ...X264], ext: 'mp4', slower: 1 },
   { name: 'cut: ends halfway down, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-t', '1.7', ...X264], ext: 'mp4', slower: 1 },

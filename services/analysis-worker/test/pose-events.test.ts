@@ -247,6 +247,8 @@ describe('swing events from the hand path', () => {
     it.each([
       ['starts at the top', 1.8, 4.0, 'starts-late'],
       ['starts late in the backswing', 1.6, 4.0, 'starts-late'],
+      // Under way for 0.4 s, the hands already a third of the way up: no address to measure the turn from.
+      ['starts in the backswing', 1.4, 4.0, 'starts-late'],
       ['holds only the follow-through (the generic message fits)', 2.3, 4.0, null],
       ['ends at the top', 0, 1.85, 'ends-early'],
       ['ends halfway down', 0, 1.95, 'ends-early'],
@@ -257,8 +259,11 @@ describe('swing events from the hand path', () => {
       expect(result.cut).toBe(cut);
     });
 
-    it('the whole swing is measured, not reported as cut', () => {
+    it('the whole swing is measured, not reported as cut, and so is a clip that starts as the hands leave address', () => {
       expect(detectSwingEvents(between(0, 4.0)).ok).toBe(true);
+      const atTakeaway = detectSwingEvents(between(0.95, 4.0));
+      expect(atTakeaway.ok).toBe(true);
+      if (atTakeaway.ok) expect(atTakeaway.events.address.timeSec).toBeLessThan(0.2);
     });
 
     it('a finish after an impact the model did not see low is not taken for a backswing cut short', () => {

@@ -144,10 +144,13 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(result).toMatchObject({ ok: false, reason: POSE_FAILURE_REASONS.noSwing });
   }, 300_000);
 
-  it('says where a clip was cut when it starts at the top or stops halfway down, not that it holds no swing', async () => {
-    // The fixture from just after its top (frame 43), and to halfway down (frame 47 of 43-50).
+  it('says where a clip was cut when it starts at the top or in the backswing or stops halfway down, not that it holds no swing', async () => {
+    // The fixture from just after its top (frame 43), from halfway up its backswing (13 frames before the top,
+    // where its hands are already on their way: once measured against that frame as if it were address), and
+    // to halfway down (frame 47 of 43-50).
     const cuts = [
       { name: 'from-top', args: ['-ss', `${(LABELS.top + 0.5) / FIXTURE.fps}`], reason: POSE_FAILURE_REASONS.startsLate },
+      { name: 'from-backswing', args: ['-ss', `${(LABELS.top - 13) / FIXTURE.fps}`], reason: POSE_FAILURE_REASONS.startsLate },
       { name: 'to-halfway-down', args: ['-t', `${(LABELS.top + LABELS.impact) / 2 / FIXTURE.fps}`], reason: POSE_FAILURE_REASONS.endsEarly },
     ];
     for (const cut of cuts) {

@@ -1,8 +1,8 @@
 /*
  * The copies phones and editors make of the shared real swings, through the product: a far golfer, a
- * hand-held phone, an editor's 8x slow motion, a clip cut at the takeaway, clips started at the top or stopped before impact, a camera walking off after the
+ * hand-held phone, an editor's 8x slow motion, a clip cut at the takeaway, clips started in the backswing or at the top or stopped before impact, a camera walking off after the
  * finish, a smaller golfer swinging in the next bay, a phone stopped just after impact, a split screen of both
- * views; each read against its original. Outside CI for its time (seventeen analyses, about 3 to 6 minutes on a 2-core machine): `pnpm test:clips`. Skipped, with a message, where the shared fixtures are absent.
+ * views; each read against its original. Outside CI for its time (eighteen analyses, about 3 to 6 minutes on a 2-core machine): `pnpm test:clips`. Skipped, with a message, where the shared fixtures are absent.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -136,12 +136,15 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
   // holds no swing (events.ts ClipCut): started at the top, or stopped before impact.
   it.each([
     { name: 'starts at the top', clip: 'adam_scott_iron_fo', args: ['-ss', '1.55', '-vf', 'setpts=PTS-STARTPTS'], reason: POSE_FAILURE_REASONS.startsLate },
+    // A third of the way up (frame 36 of 29-46): measured until stop 65 against its first frame as address,
+    // shoulders 53.5 and hips 9.0 where the whole clip reads 86 and 34.
+    { name: 'starts in the backswing', clip: 'adam_scott_iron_dtl', args: ['-ss', '1.2', '-vf', 'setpts=PTS-STARTPTS'], reason: POSE_FAILURE_REASONS.startsLate },
     { name: 'ends halfway down', clip: 'adam_scott_iron_dtl', args: ['-t', '1.7'], reason: POSE_FAILURE_REASONS.endsEarly },
   ])('refuses a clip that $name, saying where it was cut', async ({ clip, args, reason }) => {
     const label = labels!.find((l) => l.name === clip)!;
-    const file = join(dir, `cut-${clip}.mp4`);
+    const file = join(dir, `cut-${clip}-${args[1]}.mp4`);
     execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, ...args, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', file]);
-    const { result } = await analyseUpload(file, label.view, join(dir, `cut-${clip}`));
+    const { result } = await analyseUpload(file, label.view, join(dir, `cut-${clip}-${args[1]}`));
     expect(result.ok ? 'analysed' : result.reason).toBe(reason);
   }, 120_000);
 
