@@ -162,7 +162,7 @@ describe('/analysis', () => {
     expect(screen.queryByText('No Monthly Data Available')).toBeNull();
     // Retry asks again, and a club that then answers is shown while the other's failure is still said.
     server.set('GET /api/swing-analyses/user/7/monthly-average/driver', { body: { hasData: true, count: 2, clubSpeed: 101.25, ballSpeed: 150, smashFactor: 1.48, spinRate: 2500, carry: 240.4 } });
-    fireEvent.click(within(screen.getByRole('region', { name: 'Monthly Performance Averages' })).getByRole('button', { name: 'Try again' }));
+    fireEvent.click(within(screen.getByRole('region', { name: 'Monthly Performance Averages' })).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('101.3 mph')).toBeTruthy();
     expect(screen.getByText("One club's average could not be loaded.")).toBeTruthy();
   });
@@ -214,13 +214,13 @@ describe('/analysis/{id}', () => {
     renderAt('/analysis/99');
     expect(await screen.findByText('Analysis not found. Please try again.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your analyses' }).getAttribute('href')).toBe('/analysis');
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
 
   it.each(['abc', '0', '1.5', '99999999999999999999'])('shows not found for the malformed id %s without asking the server', async (id) => {
     renderAt(`/analysis/${id}`);
     expect(await screen.findByText('Analysis not found. Please try again.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/swing-analyses/'))).toBe(false);
   });
 
@@ -228,14 +228,14 @@ describe('/analysis/{id}', () => {
     server.set('GET /api/swing-analyses/12', { status: 400, body: { message: 'Invalid params: id must be at most 9007199254740991' } });
     renderAt('/analysis/12');
     expect(await screen.findByText('Analysis not found. Please try again.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
 
   it('keeps the retry for a server error', async () => {
     server.set('GET /api/swing-analyses/3', { status: 500, body: { message: 'down' } });
     renderAt('/analysis/3');
     expect(await screen.findByText('Failed to load the analysis. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
   it.each([

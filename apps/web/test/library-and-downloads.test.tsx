@@ -101,6 +101,7 @@ describe('/exercises', () => {
     renderWith(<ExerciseLibraryScreen />);
     await screen.findByText('Unable to Load Exercises');
     expect(screen.getByText('Please try again later.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
   it('filters by words in any order', () => {

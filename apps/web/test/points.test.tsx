@@ -86,7 +86,7 @@ describe('leaderboard screen', () => {
   it('says so when the leaderboard fails to load', async () => {
     renderBoard({ failing: true, position: { position: 1, monthlyPoints: 0 } });
     expect(await screen.findByText('Failed to load leaderboard. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
   it('invites the first points of the month on an empty board', () => {

@@ -97,7 +97,8 @@ describe('/daily-workout states', () => {
     await screen.findByText('Error Loading Workout', {}, { timeout: 4000 });
     expect(screen.getByText('Failed to fetch daily workout')).toBeTruthy();
     expect(n).toBe(2); // the first call and one retry after 1 s
-    fireEvent.click(screen.getByRole('button', { name: /try again/i }));
+    // The spec's label exactly: 'Try Again' (it read 'Try again').
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await screen.findByText('Workout Overview');
   });
 

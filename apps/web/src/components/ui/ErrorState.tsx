@@ -1,6 +1,12 @@
 import { AlertCircle } from 'lucide-react';
 import { Button } from './Button';
 
+/**
+ * The retry button's label, as the specification writes it (the workout's 'Error Loading Workout ... and
+ * Try Again', the analysis loading card's Try Again): title case, like every other button in the product.
+ */
+export const RETRY_LABEL = 'Try Again';
+
 export function ErrorState({ title, text, onRetry }: { title: string; text?: string; onRetry?: () => void }) {
   return (
     <div className="sf-state sf-state--error" role="alert">
@@ -11,7 +17,7 @@ export function ErrorState({ title, text, onRetry }: { title: string; text?: str
       {text && <p className="sf-state__text">{text}</p>}
       {onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          {RETRY_LABEL}
         </Button>
       )}
     </div>

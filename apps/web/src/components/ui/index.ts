@@ -3,7 +3,7 @@ export { Card, CardHeader } from './Card';
 export { Badge } from './Badge';
 export { Spinner, FullScreenSpinner } from './Spinner';
 export { EmptyState } from './EmptyState';
-export { ErrorState } from './ErrorState';
+export { ErrorState, RETRY_LABEL } from './ErrorState';
 export { Field, Input, Select } from './Field';
 export { Dialog, Sheet } from './Dialog';
 export { ProgressBar } from './ProgressBar';

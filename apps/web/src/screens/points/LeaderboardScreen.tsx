@@ -5,7 +5,7 @@ import { centralMonth, rankedThisMonth, streakTierLabel, type LeaderboardEntry, 
 import { LEADERBOARD_KEY, monthlyPositionKey } from '../../api/points';
 import { authQueryOptions } from '../../hooks/useAuth';
 import { initials } from '../../lib/format';
-import { Button, Card, CardHeader, EmptyState, Spinner } from '../../components/ui';
+import { Button, Card, CardHeader, EmptyState, RETRY_LABEL, Spinner } from '../../components/ui';
 import { PointsChart } from './PointsChart';
 import { displayName, monthLabel, ordinal, place, positionNote } from './logic';
 import './points.css';
@@ -43,7 +43,7 @@ export function LeaderboardScreen() {
         <Card className="pt-error" role="alert">
           <p>{LOAD_ERROR}</p>
           <Button variant="outline" size="sm" onClick={() => board.refetch()}>
-            Try again
+            {RETRY_LABEL}
           </Button>
         </Card>
       ) : (
