@@ -31,6 +31,16 @@ describe('home', () => {
     expect(screen.queryByLabelText('Getting started checklist')).toBeNull();
   });
 
+  it('greets no one while the analyses failed to load: which greeting is right depends on them', async () => {
+    const client = testQueryClient({ failing: true });
+    client.setQueryData(AUTH_USER_KEY, makeUser());
+    render(wrap(<HomeScreen />, client));
+    expect(await screen.findByText('Failed to load swing analyses. Please try again.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Let's get started/ })).toBeNull();
+    expect(screen.getByText('Your Golf Fitness Journey Begins Here!').closest('section')?.style.visibility).toBe('hidden');
+    expect(screen.queryByLabelText('Getting started checklist')).toBeNull();
+  });
+
   it("shows a Premium golfer's checklist with the upgrade step done, not a prompt to upgrade", () => {
     renderHome([], true);
     const list = screen.getByLabelText('Getting started checklist');

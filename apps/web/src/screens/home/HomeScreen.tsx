@@ -26,8 +26,12 @@ function Home({ user }: { user: User }) {
 
   return (
     <div className="sf-stack">
-      {/* Hidden until the analyses answer, so a returning golfer never sees the first-visit greeting flash. */}
-      <section className="sf-greeting" style={{ visibility: analyses.isLoading ? 'hidden' : 'visible' }}>
+      {/*
+        Shown only once the analyses have answered: which greeting is right depends on them, so a returning
+        golfer never sees the first-visit one, neither while they load nor when they first fail to load (it read
+        "Let's get started" to a golfer whose list had only failed).
+      */}
+      <section className="sf-greeting" style={{ visibility: analyses.data ? 'visible' : 'hidden' }}>
         <h1 className="sf-greeting__title">{greeting.title}</h1>
         <p className="sf-greeting__tagline">{greeting.tagline}</p>
       </section>
