@@ -43,6 +43,16 @@ describe('leaderboard screen', () => {
     expect(screen.getByRole('link', { name: 'How Points Work' }).getAttribute('href')).toBe('/how-points-work');
   });
 
+  it('keeps golfers tied inside the top 3 beyond the podium in the top 3, highlighted, never under Other Rankings', () => {
+    const tied = [entry(3, 'Cal', 20, 1), entry(4, 'Dee', 20, 1), entry(5, 'Eve', 20, 1), entry(7, 'Ann', 20, 1), entry(6, 'Fay', 10, 5)];
+    renderBoard({ board: tied, position: { position: 1, monthlyPoints: 20 } });
+    const top = within(screen.getByLabelText('Top 3')).getAllByTestId('top-three');
+    expect(top.map((p) => p.textContent)).toEqual([expect.stringContaining('Cal'), expect.stringContaining('Dee'), expect.stringContaining('Eve'), expect.stringContaining('Ann (You)')]);
+    expect(top[3]!.className).toContain('pt-row--top');
+    const rows = within(screen.getByLabelText('Other Rankings')).getAllByTestId('ranking-row');
+    expect(rows.map((r) => r.textContent)).toEqual(['5FFay10']);
+  });
+
   it('gives a golfer without points this month no place, even when everyone shares 0', () => {
     renderBoard({ board: [entry(3, 'Cal', 0, 1), entry(7, 'Ann', 0, 1)], position: { position: 1, monthlyPoints: 0 } });
     expect(screen.getByTestId('my-position').textContent).toBe('Not ranked yet');

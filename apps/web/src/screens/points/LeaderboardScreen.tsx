@@ -85,18 +85,24 @@ function YourPosition({ user, board }: { user: User; board: LeaderboardEntry[] |
   );
 }
 
+/** Places on the podium; further golfers tied inside the top 3 are listed under it, still highlighted. */
+const PODIUM_PLACES = 3;
+
 function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) {
   const scored = board.filter((e) => e.monthlyPoints > 0);
   if (scored.length === 0) {
     return <EmptyState icon={<Trophy size={22} />} title="No points yet this month" text="Complete an exercise or upload a swing video to lead the board." />;
   }
-  // Three places on the podium (ties beyond them are listed below with their shared rank).
-  const top = board.filter((e) => e.rank <= 3 && e.monthlyPoints > 0).slice(0, 3);
+  // Everyone ranked 1st to 3rd is top 3 (section 2: top 3 highlighted, Other Rankings from rank 4): a 4th
+  // golfer tied for 1st was listed under 'Other Rankings' with a plain '1', the golfer's own row included.
+  const top = board.filter((e) => e.rank <= PODIUM_PLACES && rankedThisMonth(e.monthlyPoints));
+  const podium = top.slice(0, PODIUM_PLACES);
+  const tiedTop = top.slice(PODIUM_PLACES);
   const others = board.filter((e) => !top.includes(e));
   return (
     <>
       <section aria-label="Top 3" className="pt-podium">
-        {top.map((e, i) => (
+        {podium.map((e, i) => (
           // The leader stands in the middle, second on the left, third on the right (DOM order stays 1, 2, 3).
           <div key={e.id} className={`pt-podium__place pt-podium__place--${e.rank}${e.id === meId ? ' pt-me' : ''}`} style={{ gridColumn: [2, 1, 3][i], gridRow: 1 }} data-testid="top-three">
             <div className="pt-podium__medal" aria-hidden>
@@ -110,34 +116,48 @@ function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) 
             <p className="pt-sr">{ordinal(e.rank)} place</p>
           </div>
         ))}
+        {tiedTop.length > 0 && (
+          <ol className="pt-list pt-tied" aria-label="Also in the top 3">
+            {tiedTop.map((e) => (
+              <RankingRow key={e.id} entry={e} isMe={e.id === meId} top />
+            ))}
+          </ol>
+        )}
       </section>
       {others.length > 0 && (
         <Card aria-label="Other Rankings">
           <CardHeader title="Other Rankings" />
           <ol className="pt-list">
             {others.map((e) => (
-              <li key={e.id} className={`pt-row${e.id === meId ? ' pt-me' : ''}`} data-testid="ranking-row">
-                {rankedThisMonth(e.monthlyPoints) ? (
-                  <span className="pt-row__rank">{e.rank}</span>
-                ) : (
-                  <span className="pt-row__rank" aria-label="not ranked: no points this month">
-                    –
-                  </span>
-                )}
-                <span className="pt-avatar pt-avatar--sm" aria-hidden>
-                  {initials(e.firstName, null)}
-                </span>
-                <span className="pt-grow">
-                  <GolferName entry={e} isMe={e.id === meId} className="pt-row__name" />
-                  {place(e) && <span className="pt-row__place">{place(e)}</span>}
-                </span>
-                <span className="pt-row__points">{e.monthlyPoints.toLocaleString()}</span>
-              </li>
+              <RankingRow key={e.id} entry={e} isMe={e.id === meId} />
             ))}
           </ol>
         </Card>
       )}
     </>
+  );
+}
+
+/** One listed golfer: rank (or '–' without points this month), initials, name and place, points. */
+function RankingRow({ entry, isMe, top = false }: { entry: LeaderboardEntry; isMe: boolean; top?: boolean }) {
+  return (
+    <li className={`pt-row${top ? ' pt-row--top' : ''}${isMe ? ' pt-me' : ''}`} data-testid={top ? 'top-three' : 'ranking-row'}>
+      {rankedThisMonth(entry.monthlyPoints) ? (
+        <span className="pt-row__rank">{entry.rank}</span>
+      ) : (
+        <span className="pt-row__rank" aria-label="not ranked: no points this month">
+          –
+        </span>
+      )}
+      <span className="pt-avatar pt-avatar--sm" aria-hidden>
+        {initials(entry.firstName, null)}
+      </span>
+      <span className="pt-grow">
+        <GolferName entry={entry} isMe={isMe} className="pt-row__name" />
+        {place(entry) && <span className="pt-row__place">{place(entry)}</span>}
+      </span>
+      <span className="pt-row__points">{entry.monthlyPoints.toLocaleString()}</span>
+    </li>
   );
 }
 
