@@ -278,7 +278,7 @@ describe('/analysis/{id}', () => {
     expect(card.queryByText('No Monthly Data Available')).toBeNull();
   });
 
-  it('says when a swing video cannot be loaded and loads it again on Try again', async () => {
+  it('says when a swing video cannot be loaded and loads it again on Try Again', async () => {
     const load = vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
     server.set('GET /api/swing-analyses/3', { body: analysis() });
     const { container } = renderAt('/analysis/3');
@@ -288,7 +288,7 @@ describe('/analysis/{id}', () => {
     fireEvent.error(video);
     const alert = within(screen.getByRole('group', { name: 'Swing review' }).closest('figure')!).getByRole('alert');
     expect(alert.textContent).toContain('The video could not be loaded. Please try again.');
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(load).toHaveBeenCalledTimes(1);
     fireEvent(video, new Event('loadedmetadata'));
     expect(screen.queryByText('The video could not be loaded. Please try again.')).toBeNull();
@@ -745,6 +745,16 @@ describe('/analysis-loading/{id}', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('says when the upload status cannot be loaded, and reads it again on Try Again', async () => {
+    let failing = true;
+    server.set('GET /api/upload-status/7', () => (failing ? { status: 500, body: { message: 'boom' } } : { body: uploadStatus() }));
+    renderAt('/upload');
+    expect(await screen.findByText('Unable to load your upload status. Please try again.')).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Upload Swing Video')).toBeTruthy();
   });
 
   it('sends a visit without an id to /upload', async () => {

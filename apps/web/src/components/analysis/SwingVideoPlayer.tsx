@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { StepBack, StepForward } from 'lucide-react';
 import type { PoseTrack } from '@swingfit/contracts';
 import { apiGet } from '../../api/client';
-import { Button, Spinner } from '../ui';
+import { Button, RETRY_LABEL, Spinner } from '../ui';
 import { containedRect, drawSkeleton, frameIndexAt, frameStepTime, REVIEW_RATES } from './logic/pose-overlay';
 
 function usePoseTrack(poseUrl: string | null, enabled: boolean) {
@@ -167,7 +167,7 @@ export function SwingVideoPlayer({ title, src, poster, poseUrl = null, fps = 30,
         <div className="an-between an-mt-sm" role="alert">
           <p className="an-small an-error-text">{VIDEO_LOAD_FAILED}</p>
           <Button variant="outline" size="sm" className="an-nowrap" onClick={() => videoRef.current?.load()}>
-            Try again
+            {RETRY_LABEL}
           </Button>
         </div>
       )}

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Gauge, Lock, Upload, Video } from 'lucide-react';
 import { UPLOAD_BOUNDS, smashFactor, type UploadStatus, type VideoField } from '@swingfit/contracts';
-import { Badge, Button, Card, CardHeader, Field, Input, ProgressBar, Select, Spinner, buttonClass, toast } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, Field, Input, ProgressBar, RETRY_LABEL, Select, Spinner, buttonClass, toast } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
 import { fileSize } from '../../lib/format';
 import { refreshAnalysisData, useUploadStatus } from '../../components/analysis/queries';
@@ -329,7 +329,7 @@ export function UploadScreen() {
         <Card>
           <p className="an-muted">Unable to load your upload status. Please try again.</p>
           <Button variant="outline" className="an-mt" onClick={() => void status.refetch()}>
-            Try again
+            {RETRY_LABEL}
           </Button>
         </Card>
       </div>
