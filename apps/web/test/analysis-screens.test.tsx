@@ -57,6 +57,13 @@ const uploadStatus = (over: Partial<UploadStatus> = {}): UploadStatus => ({
 
 const noMonthly = { body: { hasData: false, count: 0, clubSpeed: null, ballSpeed: null, smashFactor: null, spinRate: null, carry: null } };
 
+/** Moves the fake clock on by `ms`, letting React settle what the timers set off. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
 function renderAt(path: string, client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } })) {
   return render(
     <QueryClientProvider client={client}>
@@ -178,17 +185,13 @@ describe('/analysis', () => {
       const averageReads = () => calls.filter((c) => c.url.includes('/monthly-average/driver')).length;
       const before = averageReads();
       list = [analysis({ id: 3 })];
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(2_100);
-      });
+      await advance(2_100);
       expect(await screen.findByText('Analysis Complete')).toBeTruthy();
       // Its finish may change the averages: they are read again.
       await waitFor(() => expect(averageReads()).toBeGreaterThan(before));
       // Nothing in progress: the polling stops.
       const settled = reads();
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(6_100);
-      });
+      await advance(6_100);
       expect(reads()).toBe(settled);
     } finally {
       vi.useRealTimers();
@@ -605,9 +608,7 @@ describe('/analysis-loading/{id}', () => {
       expect(screen.queryByText('Upload Limit Reached')).toBeNull();
       // Read again once more after the settle time, for screens already showing the allowance.
       const reads = calls.filter((c) => c.url === '/api/upload-status/7').length;
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(3_100);
-      });
+      await advance(3_100);
       expect(calls.filter((c) => c.url === '/api/upload-status/7').length).toBeGreaterThan(reads);
     } finally {
       vi.useRealTimers();
@@ -644,9 +645,7 @@ describe('/analysis-loading/{id}', () => {
       renderAt('/analysis-loading/5');
       const polls = () => calls.filter((c) => c.url === '/api/swing-analyses/5?status_only=true').length;
       await waitFor(() => expect(polls()).toBe(1));
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(6_100);
-      });
+      await advance(6_100);
       expect(polls()).toBe(4);
       expect(screen.queryByText(/couldn't process/)).toBeNull();
     } finally {
@@ -659,14 +658,10 @@ describe('/analysis-loading/{id}', () => {
     try {
       server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: false, hasError: false, status: 'processing', technicalDetails: null, mobilityAnalysis: null } });
       renderAt('/analysis-loading/5');
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(59_000);
-      });
+      await advance(59_000);
       expect(screen.queryByText(/couldn't process/)).toBeNull();
       expect(screen.getByText('95%')).toBeTruthy();
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(1_500);
-      });
+      await advance(1_500);
       expect(screen.getByText(/couldn't process/)).toBeTruthy();
     } finally {
       vi.useRealTimers();
@@ -683,22 +678,16 @@ describe('/analysis-loading/{id}', () => {
       server.set('GET /api/swing-analyses/5', { body: analysis({ id: 5 }) });
       server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
       renderAt('/analysis-loading/5');
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(61_000);
-      });
+      await advance(61_000);
       expect(screen.getByText(/couldn't process/)).toBeTruthy();
       expect(screen.getByText(/this page keeps checking and opens your results/)).toBeTruthy();
       expect(screen.queryByText(/This upload doesn't count/)).toBeNull();
 
       // The swing was only queued behind other uploads: it completes, and the golfer is taken to it.
       state = 'complete';
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(2_100);
-      });
+      await advance(2_100);
       expect(screen.getByText('Analysis complete!')).toBeTruthy();
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(1_100);
-      });
+      await advance(1_100);
       await waitFor(() => expect(screen.getByText('Detailed Analysis')).toBeTruthy());
     } finally {
       vi.useRealTimers();
@@ -718,9 +707,7 @@ describe('/analysis-loading/{id}', () => {
       expect(screen.queryByText(/keeps checking/)).toBeNull();
       const polls = () => calls.filter((c) => c.url === '/api/swing-analyses/5?status_only=true').length;
       const before = polls();
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(10_000);
-      });
+      await advance(10_000);
       expect(polls()).toBe(before);
     } finally {
       vi.useRealTimers();
@@ -734,13 +721,9 @@ describe('/analysis-loading/{id}', () => {
       server.set('GET /api/swing-analyses/5', { body: analysis({ id: 5 }) });
       server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
       renderAt('/analysis-loading/5');
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(29_000);
-      });
+      await advance(29_000);
       expect(screen.queryByText('Detailed Analysis')).toBeNull();
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(2_000);
-      });
+      await advance(2_000);
       await waitFor(() => expect(screen.getByText('Detailed Analysis')).toBeTruthy());
     } finally {
       vi.useRealTimers();

@@ -476,9 +476,8 @@ function fullSwings(candidates: Candidate[]): Candidate[] {
 export type ClipCut = 'starts-late' | 'ends-early';
 
 function clipCutOf(s: Series, runs: [number, number][]): ClipCut | null {
-  const seen = s.up.flatMap((v, i) => (Number.isNaN(v) ? [] : [i]));
-  if (!runs.length || !seen.length) return null;
-  const first = seen[0]!;
+  const first = s.up.findIndex((v) => !Number.isNaN(v));
+  if (!runs.length || first < 0) return null;
   const low = (v: number) => v < EVENT_THRESHOLDS.low;
   const comesLowAfter = (r: number) => s.gripLowest.slice(runs[r]![1] + 1).some(low) || s.up.slice(runs[r]![1] + 1).some(low);
   // A rest since the previous high run ended: between a top and its finish the hands never rest, so a

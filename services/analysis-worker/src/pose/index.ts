@@ -318,10 +318,9 @@ async function findAndMeasure(input: PoseStageInput, pool: PosePool): Promise<Po
 }
 
 /** The golfer's reason for a clip with no whole swing: where it was cut, when the hands show it. */
+const CUT_REASONS: Record<ClipCut, string> = { 'starts-late': POSE_FAILURE_REASONS.startsLate, 'ends-early': POSE_FAILURE_REASONS.endsEarly };
 function noSwingReason(cut: ClipCut | null | undefined): string {
-  if (cut === 'starts-late') return POSE_FAILURE_REASONS.startsLate;
-  if (cut === 'ends-early') return POSE_FAILURE_REASONS.endsEarly;
-  return POSE_FAILURE_REASONS.noSwing;
+  return cut ? CUT_REASONS[cut] : POSE_FAILURE_REASONS.noSwing;
 }
 
 interface LocateContext {

@@ -175,7 +175,7 @@ export function AnalysisDetailScreen() {
   const query = useQuery<SwingAnalysis>({
     queryKey: [analysisUrls.one(id ?? '')],
     enabled: validId,
-    // While the worker is still running, keep the page current at the status poll's pace.
+    // While the worker is still running, keep the page current (fast at first, slower once it looks stuck).
     refetchInterval: (q) => (q.state.data ? inProgressPollMs([q.state.data], Date.now()) : false),
   });
 

@@ -89,8 +89,7 @@ function YourPosition({ user, board }: { user: User; board: LeaderboardEntry[] |
 const PODIUM_PLACES = 3;
 
 function Rankings({ board, meId }: { board: LeaderboardEntry[]; meId: number }) {
-  const scored = board.filter((e) => e.monthlyPoints > 0);
-  if (scored.length === 0) {
+  if (!board.some((e) => rankedThisMonth(e.monthlyPoints))) {
     return <EmptyState icon={<Trophy size={22} />} title="No points yet this month" text="Complete an exercise or upload a swing video to lead the board." />;
   }
   // Everyone ranked 1st to 3rd is top 3 (section 2: top 3 highlighted, Other Rankings from rank 4): a 4th

@@ -49,7 +49,7 @@ export function analysisFailureReason(details: TechnicalDetails | null): string 
 /** The detail screen's error text: the details' message, else the fallback of section 8. */
 export function analysisErrorMessage(details: TechnicalDetails | null): string | null {
   if (!details?.error) return null;
-  return details.message || ANALYSIS_FAILED_FALLBACK;
+  return analysisFailureReason(details) ?? ANALYSIS_FAILED_FALLBACK;
 }
 
 export function clubLabel(club: string): string {
