@@ -2,7 +2,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './api/queryClient';
 import { useAuth } from './hooks/useAuth';
-import { FullScreenSpinner, Toaster } from './components/ui';
+import { ErrorState, FullScreenSpinner, Toaster } from './components/ui';
 import { Shell } from './shell/Shell';
 import { Landing } from './screens/welcome/Landing';
 import { SignInScreen } from './screens/auth/SignInScreen';
@@ -20,11 +20,22 @@ import { adminRoutes } from './screens/admin/routes';
 import { HowPointsWorkScreen } from './screens/points/HowPointsWorkScreen';
 import { LeaderboardScreen } from './screens/points/LeaderboardScreen';
 
-/** Signed-in area: 'Authenticating...' while the user loads; signed-out visitors get the landing at / and are sent there elsewhere. */
+/**
+ * Signed-in area: 'Authenticating...' while the user loads; signed-out visitors get the landing at / and are
+ * sent there elsewhere. A user fetch that failed (not a 401) keeps the golfer where they are with a retry:
+ * sending them to the landing would read as being signed out, and a retry would then land them on /.
+ */
 function SignedInArea() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, failed, refetch } = useAuth();
   const { pathname } = useLocation();
   if (isLoading) return <FullScreenSpinner text="Authenticating..." />;
+  if (failed) {
+    return (
+      <div className="sf-center-screen">
+        <ErrorState title="Failed to fetch user data" text="Check your connection and try again." onRetry={() => void refetch()} />
+      </div>
+    );
+  }
   if (!user) return pathname === '/' ? <Landing /> : <Navigate to="/" replace />;
   return <Shell user={user} />;
 }

@@ -1,12 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../src/App';
 import { AUTH_USER_KEY } from '../src/hooks/useAuth';
 import { WelcomeScreen } from '../src/screens/welcome/WelcomeScreen';
 import { GOLF_QUOTES } from '../src/screens/welcome/quotes';
 import { makeUser, testQueryClient, wrap } from './helpers';
+import { stubServer } from './fake-server';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('routes', () => {
   it('shows the not-found screen for an unknown path', () => {
@@ -55,6 +60,23 @@ describe('routes', () => {
     render(wrap(<AppRoutes />, client, '/profile'));
     expect(screen.getByRole('progressbar')).toBeTruthy();
     expect(screen.queryByText('Personal Information')).toBeNull();
+  });
+
+  it("keeps a golfer whose user fetch failed (not a 401) on their page with 'Failed to fetch user data' and a retry, not on the landing", async () => {
+    const server = stubServer();
+    server.routes.set('GET /api/auth/user', { status: 500, body: { message: 'down' } });
+    window.localStorage.setItem('swingfit.onboardingDone', '1');
+    // The auth query's own retry rule (2 retries) runs; no delay between them here.
+    const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+    render(wrap(<AppRoutes />, client, '/profile'));
+    expect(await screen.findByText('Failed to fetch user data')).toBeTruthy();
+    expect(server.calls.filter((c) => c.url === '/api/auth/user')).toHaveLength(3);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    server.routes.set('GET /api/auth/user', { body: makeUser() });
+    act(() => screen.getByRole('button', { name: 'Try Again' }).click());
+    // The shell, with its tabs, for the signed-in golfer (the profile's own data is not served here).
+    expect(await screen.findByRole('link', { name: /Leaderboard/ })).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch user data')).toBeNull();
   });
 });
 

@@ -15,9 +15,14 @@ export const authQueryOptions = {
   gcTime: 30 * 60_000,
 } as const;
 
-/** The signed-in user, or null when signed out (a 401 answer). */
+/**
+ * The signed-in user, or null when signed out (a 401 answer). `failed` is a fetch that failed for another
+ * reason (the server down, the network gone) with no user cached: the golfer may well be signed in, so the
+ * shell must not treat them as signed out.
+ */
 export function useAuth() {
   const query = useQuery(authQueryOptions);
   const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isAuthenticated: user !== null, refetch: query.refetch };
+  const failed = query.isError && query.data === undefined;
+  return { user, isLoading: query.isLoading, failed, isAuthenticated: user !== null, refetch: query.refetch };
 }
