@@ -884,6 +884,28 @@ describe('/upload while the video is on its way', () => {
     expect(screen.getByText('HOME')).toBeTruthy();
   });
 
+  it("keeps the golfer's form (picked video, typed age) when the upload fails and the upload status then fails to load too", async () => {
+    vi.stubGlobal('XMLHttpRequest', HeldXhr);
+    signedIn({ isPremium: true });
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isPremium: true }) });
+    renderAt('/upload?club=driver');
+    const input = (await screen.findByTestId('faceOnVideo-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['swing'], 'swing.mp4', { type: 'video/mp4' })] } });
+    fireEvent.change(screen.getByLabelText(/Age/), { target: { value: '41' } });
+    // The server goes down: the upload fails, and so does the upload status read again after it.
+    server.set('GET /api/upload-status/7', { status: 500, body: { message: 'down' } });
+    fireEvent.click(screen.getByRole('button', { name: /Upload & Analyze/ }));
+    await waitFor(() => expect(HeldXhr.last).toBeDefined());
+    act(() => HeldXhr.last!.answer(500, { message: 'down' }));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Upload Failed'));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/upload-status/7')).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Unable to load your upload status. Please try again.')).toBeNull();
+    expect(screen.getByText(/swing\.mp4/)).toBeTruthy();
+    expect((screen.getByLabelText(/Age/) as HTMLInputElement).value).toBe('41');
+    expect(screen.getByRole('button', { name: /Upload & Analyze/ })).toBeTruthy();
+  });
+
   it('still goes to the analysis progress when the golfer waited on the upload screen', async () => {
     vi.stubGlobal('XMLHttpRequest', HeldXhr);
     signedIn({ isPremium: true });

@@ -323,7 +323,9 @@ export function UploadScreen() {
       </div>
     );
   }
-  if (status.isError || !status.data) {
+  // Only when there is no status at all: a later read that fails (the refresh after a failed upload, with the
+  // server down) keeps the form on the last status, and with it the videos and numbers the golfer entered.
+  if (!status.data) {
     return (
       <div className="an-screen">
         <Card>
