@@ -1,8 +1,16 @@
 import { ApiError } from '../api/client';
 
-/** What a form shows for a failed call: the server's own message when it sent one, else the "status: text" line. */
+/** A call that never reached the server (fetch rejects with a TypeError: 'Failed to fetch', 'Load failed'...). */
+export const CONNECTION_PROBLEM = "We couldn't reach SwingFit. Check your connection and try again.";
+
+/**
+ * What a form shows for a failed call: the server's own message when it sent one, else the fallback. Never
+ * the "status: text" line (a proxy's error page, '500: Internal Server Error') nor the browser's wording of a
+ * lost connection; the app's own errors (section 8's 'No checkout URL received from server') keep theirs.
+ */
 export function errorText(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (err instanceof ApiError) return err.serverMessage ?? err.message;
+  if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  if (err instanceof TypeError) return CONNECTION_PROBLEM;
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
