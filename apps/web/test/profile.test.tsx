@@ -6,6 +6,9 @@ import { AUTH_USER_KEY } from '../src/hooks/useAuth';
 import { makeUser, testQueryClient, wrap } from './helpers';
 import type { SubscriptionDetails, User } from '@swingfit/contracts';
 import { BILLING_CONFIG_KEY, SUBSCRIPTION_KEY } from '../src/api/billing';
+import { RETRY_LABEL } from '../src/components/ui';
+import { SUBSCRIPTION_DETAILS_FAILED } from '../src/screens/profile/SubscriptionSection';
+import { PAYMENT_INFO_FAILED } from '../src/screens/profile/AccountSections';
 
 afterEach(() => {
   act(() => resetToasts());
@@ -174,6 +177,20 @@ describe('profile', () => {
     expect(section.getByText('Premium until')).toBeTruthy();
     expect(section.getByRole('button', { name: 'Resume Subscription' })).toBeTruthy();
     expect(section.queryByRole('button', { name: /Switch to Annual/ })).toBeNull();
+  });
+
+  it("tells a Premium golfer their subscription details could not be loaded, not 'Active' and 'No payment method on file'", async () => {
+    const user = makeUser({ isPremium: true, subscriptionEndDate: '2026-08-01T12:00:00.000Z' });
+    renderProfile(user, true);
+    const section = within(screen.getByRole('region', { name: 'Subscription' }));
+    expect(await section.findByText(SUBSCRIPTION_DETAILS_FAILED)).toBeTruthy();
+    expect(section.getAllByText('Premium')).toHaveLength(2); // the badge and the plan, known from the user record
+    expect(section.queryByText('Active')).toBeNull();
+    expect(section.queryByText('Renews on')).toBeNull();
+    const payment = within(screen.getByRole('region', { name: 'Payment Information' }));
+    expect(payment.getByText(PAYMENT_INFO_FAILED)).toBeTruthy();
+    expect(payment.queryByText('No payment method on file')).toBeNull();
+    expect(payment.getByRole('button', { name: RETRY_LABEL })).toBeTruthy();
   });
 
   it('opens the change-password dialog for a local account', () => {

@@ -2,7 +2,7 @@ import { CreditCard, FlaskConical, IdCard } from 'lucide-react';
 import type { User } from '@swingfit/contracts';
 import { useBillingConfig, useSubscriptionDetails } from '../../api/billing';
 import { formatDate } from '../../lib/format';
-import { Card, CardHeader, DetailList, type DetailRow } from '../../components/ui';
+import { Card, CardHeader, DetailList, ErrorState, Spinner, type DetailRow } from '../../components/ui';
 
 /** Account Details: what identifies the account (email and plan are shown once, in their own sections). */
 export function AccountDetails({ user }: { user: User }) {
@@ -18,6 +18,9 @@ export function AccountDetails({ user }: { user: User }) {
     </Card>
   );
 }
+
+/** A Premium golfer's card that could not be read: not 'No payment method on file', which is untrue. */
+export const PAYMENT_INFO_FAILED = 'Unable to load your payment information.';
 
 /** Payment Information: the card Stripe charges for Premium (brand, last four, expiry; never more), or none. */
 export function PaymentInformation({ isPremium }: { isPremium: boolean }) {
@@ -43,6 +46,10 @@ export function PaymentInformation({ isPremium }: { isPremium: boolean }) {
             </span>
           </span>
         </div>
+      ) : isPremium && details.isError && !details.data ? (
+        <ErrorState title={PAYMENT_INFO_FAILED} onRetry={() => void details.refetch()} />
+      ) : isPremium && details.isLoading ? (
+        <Spinner size="sm" />
       ) : (
         <p className="sf-muted sf-small">No payment method on file</p>
       )}

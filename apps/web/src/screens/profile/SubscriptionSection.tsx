@@ -5,12 +5,15 @@ import { PRICES, type Plan, type SubscriptionDetails, type User } from '@swingfi
 import { openCustomerPortal, refreshAccount, refreshSubscription, startCheckout, upgradeSubscription, useSubscriptionDetails } from '../../api/billing';
 import { errorText } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { Badge, Button, Card, CardHeader, DetailList, Spinner, toast, type DetailRow } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, DetailList, ErrorState, Spinner, toast, type DetailRow } from '../../components/ui';
 import { PlanPicker } from '../subscribe/PlanPicker';
 import { TOASTS, submitLabel } from '../subscribe/payment-logic';
 import { useCheckoutReturn } from './useCheckoutReturn';
 import '../subscribe/subscribe.css';
 import { SUBSCRIPTION_SECTION_ID } from '../../lib/routes';
+
+/** A Premium golfer's subscription that could not be read: not 'Active · Renews on', which may be untrue (a cancelled plan). */
+export const SUBSCRIPTION_DETAILS_FAILED = 'Unable to load your subscription details.';
 
 /** Plan, status and the date that matters (renewal or end), in plain words. */
 function statusRows(user: User, s: SubscriptionDetails | undefined): DetailRow[] {
@@ -110,7 +113,14 @@ export function SubscriptionSection({ user }: { user: User }) {
           <Spinner size="sm" label="" /> Confirming your payment…
         </p>
       )}
-      <DetailList rows={statusRows(user, details.data)} />
+      {user.isPremium && details.isError && !details.data ? (
+        <>
+          <DetailList rows={[{ label: 'Plan', value: 'Premium' }]} />
+          <ErrorState title={SUBSCRIPTION_DETAILS_FAILED} onRetry={() => void details.refetch()} />
+        </>
+      ) : (
+        <DetailList rows={statusRows(user, details.data)} />
+      )}
       {user.isPremium ? <PremiumActions user={user} s={details.data} /> : <FreeActions />}
       <Button variant="ghost" size="sm" block loading={refresh.isPending} onClick={() => refresh.mutate()} style={{ marginTop: 8 }}>
         <RefreshCw size={14} /> Refresh subscription status
