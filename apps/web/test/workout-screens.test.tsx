@@ -8,7 +8,7 @@ import { stubServer, type FakeServer } from './fake-server';
 import { Toaster } from '../src/components/ui';
 import { resetToasts } from '../src/components/ui/toast';
 import { DailyWorkoutScreen } from '../src/screens/workout/DailyWorkoutScreen';
-import { WORKOUT_DAY_OVER_TEXT, completionToastText, historyDate, loggedText, splitHistory, workoutRetry, workoutStaleTime } from '../src/screens/workout/logic';
+import { WORKOUT_DAY_OVER_TEXT, WORKOUT_REBUILD_FAILED, completionToastText, historyDate, loggedText, splitHistory, workoutRetry, workoutStaleTime } from '../src/screens/workout/logic';
 import { ApiError } from '../src/api/client';
 import { makeUser } from './helpers';
 
@@ -110,6 +110,28 @@ describe('/daily-workout states', () => {
     expect(screen.getByText('Unable to create your personalized workout. Please try again.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /reload workout/i }));
     await screen.findByText('Workout Overview');
+  });
+
+  it('says so when Reload Workout fails, instead of a spinner that stops and nothing else', async () => {
+    server.set('GET /api/daily-workout/7', { body: workout({ exercises: [], progress: { completed: 0, total: 0, percentage: 0 } }) });
+    server.set('POST /api/generate-workout', { status: 500, body: { message: 'Internal server error' } });
+    renderScreen();
+    await screen.findByText('Workout Generation Failed');
+    fireEvent.click(screen.getByRole('button', { name: /reload workout/i }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain(WORKOUT_REBUILD_FAILED);
+    expect(screen.getByRole('button', { name: /reload workout/i })).toBeTruthy();
+  });
+
+  it('says so when updating the workout to the newer analysis fails', async () => {
+    server.set('GET /api/daily-workout/7', { body: workout({ newerAnalysisAvailable: true }) });
+    server.set('POST /api/generate-workout', { status: 500, body: { message: 'Internal server error' } });
+    renderScreen();
+    await screen.findByText('Workout Overview');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain(WORKOUT_REBUILD_FAILED);
+    expect(screen.getByText('Workout Overview')).toBeTruthy();
   });
 });
 
@@ -214,6 +236,23 @@ describe('/daily-workout loaded', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Failed to complete exercise. Please try again.');
     expect(within(card('Open Book')).getByRole('button', { name: 'Complete' })).toBeTruthy();
+  });
+
+  it("keeps the workout, and the numbers typed into other cards, when reading it again after a completion fails", async () => {
+    server.set('GET /api/daily-workout/7', { body: workout() });
+    server.set('POST /api/daily-workout/complete', { body: { progress: { completed: 1, total: 3, percentage: 33 }, pointsAwarded: 6, alreadyCompleted: false, completedExercises: ['Open Book'], streakWeeks: 3 } });
+    renderScreen();
+    await screen.findByText('Workout Overview');
+    fireEvent.change(within(card('Goblet Squat')).getByLabelText('Sets'), { target: { value: '4' } });
+    server.set('GET /api/daily-workout/7', { status: 500, body: { message: 'Internal server error' } });
+    fireEvent.click(within(card('Open Book')).getByRole('button', { name: 'Complete' }));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Exercise Completed!');
+    // The refresh after completing fails (first call and its one retry after 1 s).
+    await waitFor(() => expect(calls.filter((x) => x.method === 'GET' && x.url === '/api/daily-workout/7').length).toBe(3), { timeout: 3000 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Error Loading Workout')).toBeNull();
+    expect(within(card('Open Book')).getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect((within(card('Goblet Squat')).getByLabelText('Sets') as HTMLInputElement).value).toBe('4');
   });
 
   it('reloads the new day’s workout when Complete comes after midnight Central Time, and says so', async () => {

@@ -108,8 +108,10 @@ function LoadedWorkout({ user, workout }: { user: User; workout: DailyWorkout })
 function Workout({ user }: { user: User }) {
   const query = useDailyWorkout(user.id);
   if (query.isLoading) return <CreatingState />;
-  if (query.isError) {
-    if (isUpgradeRefusal(query.error)) return <LimitReachedState />;
+  if (query.isError && isUpgradeRefusal(query.error)) return <LimitReachedState />;
+  // A later read that fails (the refresh after a completion, with the server down) keeps the workout on
+  // screen, and with it the sets, reps and weights typed into its cards; the error is for no workout at all.
+  if (query.isError && !query.data) {
     return <LoadErrorState message="Failed to fetch daily workout" onRetry={() => void query.refetch()} />;
   }
   const workout = query.data!;

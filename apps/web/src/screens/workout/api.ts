@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { CompleteExerciseResponse, DailyWorkout, ExerciseLogEntry, VideoEmbed } from '@swingfit/contracts';
 import { apiGet, apiRequest } from '../../api/client';
 import { AUTH_USER_KEY } from '../../hooks/useAuth';
-import { EMBED_CACHE_MS, WORKOUT_CACHE_MS, WORKOUT_RETRY_DELAY_MS, embedUrl, historyUrl, isDayOverRefusal, workoutRetry, workoutStaleTime, workoutUrl } from './logic';
+import { toast } from '../../components/ui';
+import { EMBED_CACHE_MS, WORKOUT_CACHE_MS, WORKOUT_REBUILD_FAILED, WORKOUT_RETRY_DELAY_MS, embedUrl, historyUrl, isDayOverRefusal, workoutRetry, workoutStaleTime, workoutUrl } from './logic';
 
 /** GET /api/daily-workout/{id}: cached 1 h (not past its day), one retry after 1 s, none after an upgrade refusal (section 7). */
 export function useDailyWorkout(userId: number) {
@@ -52,6 +53,8 @@ export function useRebuildWorkout(userId: number) {
   return useMutation({
     mutationFn: () => apiRequest<DailyWorkout>('POST', '/api/generate-workout'),
     onSuccess: (workout) => client.setQueryData([workoutUrl(userId)], workout),
+    // Reload Workout and Update stopped their spinner and left the screen as it was, saying nothing.
+    onError: () => toast({ title: 'Workout Generation Failed', description: WORKOUT_REBUILD_FAILED, variant: 'destructive' }),
   });
 }
 

@@ -33,6 +33,8 @@ export const isDayOverRefusal = (error: unknown) => error instanceof ApiError &&
 
 /** The error toast's words when the day turned over under an open workout (it is reloaded meanwhile). */
 export const WORKOUT_DAY_OVER_TEXT = "A new day's workout has started (midnight Central Time) and is loaded now. Please try again.";
+/** The toast when Reload Workout or Update could not build the workout (the spec's Workout Generation Failed words). */
+export const WORKOUT_REBUILD_FAILED = 'Unable to create your personalized workout. Please try again.';
 export const EMBED_CACHE_MS = 24 * 60 * 60_000;
 
 /** A calendar date (YYYY-MM-DD) as the history dialog writes it: uppercase long format. */
