@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@swingfit/contracts';
 import { Header } from '../src/shell/Header';
 import { NOTIFICATIONS_KEY, NOTIFICATION_PAGES_KEY, type NotificationPage } from '../src/api/notifications';
+import { NOTIFICATION_UPDATE_FAILED, OLDER_NOTIFICATIONS_FAILED } from '../src/shell/NotificationsPanel';
 import { makeNotifications, makeUser, testQueryClient, wrap } from './helpers';
+import { stubServer } from './fake-server';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -126,6 +128,36 @@ describe('notifications panel', () => {
     await waitFor(() => expect(calls).toContain('PATCH /api/notifications/read-all'));
     await waitFor(() => expect(screen.getByText('All caught up')).toBeTruthy());
     expect(markAll.disabled).toBe(true);
+  });
+
+  it('says so when marking read, marking all read or deleting fails, instead of leaving the item as it was without a word', async () => {
+    const server = stubServer();
+    const items = makeNotifications(2, 2);
+    server.routes.set('GET /api/notifications', { body: items });
+    server.routes.set('PATCH /api/notifications/1/read', { status: 500, body: { message: 'Internal server error' } });
+    server.routes.set('DELETE /api/notifications/2', { status: 500, body: { message: 'Internal server error' } });
+    server.routes.set('PATCH /api/notifications/read-all', { status: 500, body: { message: 'Internal server error' } });
+    render(wrap(<Header user={makeUser()} />, withNotifications(items)));
+    fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark "Note 1" as read' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(NOTIFICATION_UPDATE_FAILED.read);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete "Note 2"' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(NOTIFICATION_UPDATE_FAILED.delete));
+    expect(screen.getByText('Note 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark All Read' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(NOTIFICATION_UPDATE_FAILED.readAll));
+  });
+
+  it('says so when the older notifications fail to load, keeping the button to try again', async () => {
+    const server = stubServer();
+    server.routes.set('GET /api/notifications?before=2', { status: 500, body: { message: 'Internal server error' } });
+    render(wrap(<Header user={makeUser()} />, withNotifications(makeNotifications(2, 0), 0, 2)));
+    fireEvent.click(screen.getByLabelText('Notifications'));
+    fireEvent.click(screen.getByRole('button', { name: 'Show older notifications' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(OLDER_NOTIFICATIONS_FAILED);
+    expect(screen.getAllByTestId('notification')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Show older notifications' })).toBeTruthy();
   });
 
   it('loads older notifications after the last one shown', async () => {

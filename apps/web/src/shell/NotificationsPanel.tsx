@@ -1,9 +1,19 @@
+import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, Check, Trash2 } from 'lucide-react';
 import { apiRequest } from '../api/client';
 import { NOTIFICATIONS_KEY, NOTIFICATION_PAGES_KEY, fetchNotificationPage, type AppNotification } from '../api/notifications';
 import { relativeTime } from '../lib/format';
 import { Badge, Button, EmptyState, ErrorState, Sheet, Spinner } from '../components/ui';
+
+/** What the panel says when a change to the notifications did not go through (the item stays as it was). */
+export const NOTIFICATION_UPDATE_FAILED = {
+  read: "Couldn't mark the notification as read. Please try again.",
+  readAll: "Couldn't mark all notifications as read. Please try again.",
+  delete: "Couldn't delete the notification. Please try again.",
+} as const;
+
+export const OLDER_NOTIFICATIONS_FAILED = "Couldn't load older notifications. Please try again.";
 
 /**
  * Section 2's notifications panel: slides in from the right, unread count, Mark All Read (shown when
@@ -22,9 +32,13 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
   // Both the header's poll and these pages start with NOTIFICATIONS_KEY: one invalidation refreshes both.
   const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
 
-  const markAll = useMutation({ mutationFn: () => apiRequest('PATCH', '/api/notifications/read-all'), onSettled: refresh });
-  const markOne = useMutation({ mutationFn: (id: AppNotification['id']) => apiRequest('PATCH', `/api/notifications/${id}/read`), onSettled: refresh });
-  const remove = useMutation({ mutationFn: (id: AppNotification['id']) => apiRequest('DELETE', `/api/notifications/${id}`), onSettled: refresh });
+  // The last change that did not go through, said in the panel (a failed one used to leave the item as it was, silently).
+  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = (failed: string) => ({ onMutate: () => setFailure(null), onError: () => setFailure(failed), onSettled: refresh });
+
+  const markAll = useMutation({ mutationFn: () => apiRequest('PATCH', '/api/notifications/read-all'), ...outcome(NOTIFICATION_UPDATE_FAILED.readAll) });
+  const markOne = useMutation({ mutationFn: (id: AppNotification['id']) => apiRequest('PATCH', `/api/notifications/${id}/read`), ...outcome(NOTIFICATION_UPDATE_FAILED.read) });
+  const remove = useMutation({ mutationFn: (id: AppNotification['id']) => apiRequest('DELETE', `/api/notifications/${id}`), ...outcome(NOTIFICATION_UPDATE_FAILED.delete) });
 
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = pages.data?.pages[0]?.unread ?? 0;
@@ -54,6 +68,11 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
           </Button>
         </div>
       )}
+      {failure && items.length > 0 && (
+        <p className="sf-alert" role="alert" style={{ marginBottom: 12 }}>
+          {failure}
+        </p>
+      )}
       {pages.isLoading ? (
         <div className="sf-state">
           <Spinner label="" />
@@ -70,6 +89,11 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
               <NotificationItem key={n.id} notification={n} disabled={pending} onRead={() => markOne.mutate(n.id)} onDelete={() => remove.mutate(n.id)} />
             ))}
           </ul>
+          {pages.isFetchNextPageError && (
+            <p className="sf-alert" role="alert" style={{ margin: '12px 0' }}>
+              {OLDER_NOTIFICATIONS_FAILED}
+            </p>
+          )}
           {pages.hasNextPage && (
             <Button variant="ghost" size="sm" block loading={pages.isFetchingNextPage} onClick={() => pages.fetchNextPage()}>
               Show older notifications
