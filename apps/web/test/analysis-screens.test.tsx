@@ -747,6 +747,57 @@ describe('/analysis-loading/{id}', () => {
   });
 });
 
+describe('a read that fails after the data arrived (window focus, a poll, a refresh)', () => {
+  const client = () => new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+
+  it('keeps the analysis on /analysis/{id} instead of swapping it for the load error', async () => {
+    signedIn();
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
+    server.set('GET /api/swing-analyses/3', { body: analysis() });
+    const c = client();
+    renderAt('/analysis/3', c);
+    expect(await screen.findByText('Detailed Analysis')).toBeTruthy();
+    server.set('GET /api/swing-analyses/3', { status: 500, body: { message: 'down' } });
+    await act(() => c.refetchQueries({ queryKey: ['/api/swing-analyses/3'] }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Failed to load the analysis. Please try again.')).toBeNull();
+    expect(screen.getByText('Detailed Analysis')).toBeTruthy();
+  });
+
+  it('still shows not found when the analysis is gone (deleted in another tab)', async () => {
+    signedIn();
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
+    server.set('GET /api/swing-analyses/3', { body: analysis() });
+    const c = client();
+    renderAt('/analysis/3', c);
+    expect(await screen.findByText('Detailed Analysis')).toBeTruthy();
+    server.set('GET /api/swing-analyses/3', { status: 404, body: { message: 'Analysis not found' } });
+    await act(() => c.refetchQueries({ queryKey: ['/api/swing-analyses/3'] }));
+    expect(await screen.findByText('Analysis not found. Please try again.')).toBeTruthy();
+  });
+
+  it('keeps the history on /analysis instead of swapping it for the load error', async () => {
+    signedIn();
+    server.set('GET /api/swing-analyses/user/7', { body: [analysis()] });
+    server.set('GET /api/upload-status/7', { body: uploadStatus() });
+    server.set('GET /api/swing-analyses/user/7/monthly-average/driver', noMonthly);
+    server.set('GET /api/swing-analyses/user/7/monthly-average/7-iron', noMonthly);
+    const c = client();
+    renderAt('/analysis', c);
+    expect(await screen.findByTestId('analysis-card')).toBeTruthy();
+    expect(await screen.findByText('0/1 used')).toBeTruthy();
+    server.set('GET /api/swing-analyses/user/7', { status: 500, body: { message: 'down' } });
+    server.set('GET /api/upload-status/7', { status: 500, body: { message: 'down' } });
+    await act(() => c.refetchQueries());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Failed to load swing analyses. Please try again.')).toBeNull();
+    expect(screen.getByTestId('analysis-card')).toBeTruthy();
+    expect(screen.getByText('1 completed')).toBeTruthy();
+    expect(screen.queryByText('Unable to load your upload status.')).toBeNull();
+    expect(screen.getByText('0/1 used')).toBeTruthy();
+  });
+});
+
 describe('home cards', () => {
   it('shows premium club cards: uploaded this week, or an Upload Now link with the club', async () => {
     signedIn({ isPremium: true });
@@ -766,6 +817,33 @@ describe('home cards', () => {
     expect(screen.getByRole('link', { name: 'Upload Now' }).getAttribute('href')).toBe('/upload?club=7-iron');
     expect(await screen.findByText('101.3 mph')).toBeTruthy();
     expect(screen.getByRole('link', { name: /View Full Analysis/ }).getAttribute('href')).toBe('/analysis');
+  });
+});
+
+describe('home cards that fail to load', () => {
+  it('offer Try Again for the analyses and the upload status, and recover with it', async () => {
+    signedIn();
+    server.set('GET /api/upload-status/7', { status: 500, body: { message: 'down' } });
+    server.set('GET /api/swing-analyses/user/7', { status: 500, body: { message: 'down' } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <HomeVideoUploads />
+          <LatestAnalysisCard />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const uploads = within(await screen.findByRole('region', { name: 'Video Uploads' }));
+    const latest = within(screen.getByRole('region', { name: 'Latest Analysis Results' }));
+    expect(await uploads.findByText('Unable to load your upload status.')).toBeTruthy();
+    expect(await latest.findByText('Failed to load swing analyses. Please try again.')).toBeTruthy();
+    server.set('GET /api/upload-status/7', { body: uploadStatus() });
+    server.set('GET /api/swing-analyses/user/7', { body: [analysis({ id: 3, clubSpeed: 101.25 })] });
+    fireEvent.click(uploads.getByRole('button', { name: 'Try Again' }));
+    fireEvent.click(latest.getByRole('button', { name: 'Try Again' }));
+    expect(await uploads.findByText('0/1 used')).toBeTruthy();
+    expect(await latest.findByText('101.3 mph')).toBeTruthy();
   });
 });
 

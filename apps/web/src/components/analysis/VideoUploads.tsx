@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CircleCheck, Crown, Upload, Video } from 'lucide-react';
 import { PLAN_LIMITS, type UploadStatus } from '@swingfit/contracts';
-import { Badge, Button, Card, CardHeader, Spinner, buttonClass } from '../ui';
+import { Badge, Button, Card, CardHeader, ErrorState, Spinner, buttonClass } from '../ui';
 import { useAuth } from '../../hooks/useAuth';
 import { useUploadStatus } from './queries';
 import { clubLabel } from './logic/analysis-state';
@@ -88,8 +88,9 @@ export function VideoUploadsSection() {
           <Spinner size="sm" label="" />
           <span className="an-muted">Loading upload status...</span>
         </div>
-      ) : status.isError || !status.data ? (
-        <p className="an-muted">Unable to load your upload status.</p>
+      ) : !status.data ? (
+        // Only with no status at all: a later read that fails (window focus, the refresh after an upload) keeps it.
+        <ErrorState title="Unable to load your upload status." onRetry={() => void status.refetch()} />
       ) : status.data.isPremium ? (
         <PremiumUploads status={status.data} />
       ) : (

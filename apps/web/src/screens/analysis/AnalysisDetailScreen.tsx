@@ -186,7 +186,9 @@ export function AnalysisDetailScreen() {
       </div>
     );
   }
-  if (!validId || query.isError || !query.data) {
+  // A read that fails once the analysis is here (window focus, the in-progress poll) keeps it on screen; an
+  // analysis that is gone meanwhile (deleted in another tab) is not found.
+  if (!validId || !query.data || (query.isError && isNotFound(query.error))) {
     return <AnalysisLoadFailed notFound={!validId || isNotFound(query.error)} onRetry={() => void query.refetch()} />;
   }
 

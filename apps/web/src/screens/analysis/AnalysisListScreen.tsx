@@ -87,11 +87,12 @@ export function AnalysisListScreen() {
             <History size={18} /> Analysis History
           </h2>
           {/* Counted only from a list that arrived: a failed or loading list is not '0 completed'. */}
-          {analyses.isSuccess && <Badge variant="neutral">{completedCount(list)} completed</Badge>}
+          {analyses.data && <Badge variant="neutral">{completedCount(list)} completed</Badge>}
         </div>
         {analyses.isLoading ? (
           <Spinner />
-        ) : analyses.isError ? (
+        ) : !analyses.data ? (
+          // Only with no list at all: a later read that fails (the in-progress poll, window focus) keeps the list.
           <ErrorState title="Failed to load swing analyses. Please try again." onRetry={() => void analyses.refetch()} />
         ) : list.length === 0 ? (
           <Card>

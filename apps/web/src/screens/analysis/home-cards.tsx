@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Activity, ChevronRight } from 'lucide-react';
-import { Card, CardHeader, Spinner, buttonClass } from '../../components/ui';
+import { Card, CardHeader, ErrorState, Spinner, buttonClass } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
 import { LatestAnalysisSummary } from '../../components/analysis/AnalysisCards';
 import { newestFirst, useAnalyses } from '../../components/analysis/queries';
@@ -22,10 +22,10 @@ export function LatestAnalysisCard() {
       <CardHeader title="Latest Analysis Results" icon={<Activity size={18} />} />
       {analyses.isLoading || !user ? (
         <Spinner size="sm" />
-      ) : analyses.isError ? (
-        <p className="an-muted">Failed to load swing analyses. Please try again.</p>
       ) : latest ? (
         <LatestAnalysisSummary analysis={latest} />
+      ) : !analyses.data ? (
+        <ErrorState title="Failed to load swing analyses. Please try again." onRetry={() => void analyses.refetch()} />
       ) : (
         <p className="an-muted">No analyses yet. Upload your first swing video to see your results here.</p>
       )}
