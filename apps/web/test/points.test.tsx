@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { centralMonth, type DailyPoints, type LeaderboardEntry } from '@swingfit/contracts';
 import { AUTH_USER_KEY } from '../src/hooks/useAuth';
@@ -8,6 +8,7 @@ import { DAILY_POINTS_KEY, LEADERBOARD_KEY, monthlyPositionKey } from '../src/ap
 import { LeaderboardScreen } from '../src/screens/points/LeaderboardScreen';
 import { HowPointsWorkScreen } from '../src/screens/points/HowPointsWorkScreen';
 import { dailyChart, ordinal, place, pointsToNextPlace, positionNote } from '../src/screens/points/logic';
+import { RETRY_LABEL } from '../src/components/ui';
 import { makeUser, testQueryClient, wrap } from './helpers';
 
 const entry = (id: number, firstName: string | null, monthlyPoints: number, rank: number, city: string | null = null, state: string | null = null): LeaderboardEntry => ({ id, firstName, city, state, monthlyPoints, rank });
@@ -23,6 +24,15 @@ function renderBoard(fill: { board?: LeaderboardEntry[]; position?: { position: 
   if (fill.position) client.setQueryData(monthlyPositionKey(7), fill.position);
   client.setQueryData(DAILY_POINTS_KEY, CHART);
   return render(wrap(<LeaderboardScreen />, client, '/leaderboard'));
+}
+
+function renderBoardWithClient(fill: { board?: LeaderboardEntry[]; position?: { position: number; monthlyPoints: number }; failing?: boolean }) {
+  const client = testQueryClient({ failing: fill.failing });
+  client.setQueryData(AUTH_USER_KEY, makeUser({ id: 7, monthlyPoints: 60 }));
+  if (fill.board) client.setQueryData(LEADERBOARD_KEY, fill.board);
+  if (fill.position) client.setQueryData(monthlyPositionKey(7), fill.position);
+  client.setQueryData(DAILY_POINTS_KEY, CHART);
+  return { client, ...render(wrap(<LeaderboardScreen />, client, '/leaderboard')) };
 }
 
 describe('leaderboard screen', () => {
@@ -97,6 +107,28 @@ describe('leaderboard screen', () => {
     renderBoard({ failing: true, position: { position: 1, monthlyPoints: 0 } });
     expect(await screen.findByText('Failed to load leaderboard. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('keeps the board, my position and the chart when reading them again fails (window focus, the 5 s refresh)', async () => {
+    const { client } = renderBoardWithClient({ board: BOARD, position: { position: 2, monthlyPoints: 60 }, failing: true });
+    await act(() => client.refetchQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByText('Failed to load leaderboard. Please try again.')).toBeNull();
+    expect(screen.queryByText('Unable to load your statistics.')).toBeNull();
+    expect(screen.getAllByTestId('top-three')).toHaveLength(3);
+    expect(screen.getByTestId('my-position').textContent).toBe('2nd');
+    expect(screen.getByTestId('points-chart')).toBeTruthy();
+  });
+
+  it("offers Try Again when the month's chart fails to load", async () => {
+    const client = testQueryClient({ failing: true });
+    client.setQueryData(AUTH_USER_KEY, makeUser({ id: 7 }));
+    client.setQueryData(LEADERBOARD_KEY, BOARD);
+    client.setQueryData(monthlyPositionKey(7), { position: 2, monthlyPoints: 60 });
+    render(wrap(<LeaderboardScreen />, client, '/leaderboard'));
+    const chart = within(screen.getByRole('region', { name: 'Points this month' }));
+    expect(await chart.findByText('Unable to load your statistics.')).toBeTruthy();
+    expect(chart.getByRole('button', { name: RETRY_LABEL })).toBeTruthy();
   });
 
   it('invites the first points of the month on an empty board', () => {

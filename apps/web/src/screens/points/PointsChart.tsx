@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
 import type { DailyPoints } from '@swingfit/contracts';
 import { DAILY_POINTS_KEY } from '../../api/points';
-import { Card, CardHeader, Spinner } from '../../components/ui';
+import { Card, CardHeader, ErrorState, Spinner } from '../../components/ui';
 import { dailyChart, monthLabel, ordinal } from './logic';
 
 const WIDTH = 320;
@@ -17,8 +17,8 @@ export function PointsChart() {
       <CardHeader title="Points This Month" icon={<BarChart3 size={18} />} />
       {query.isLoading ? (
         <Spinner size="sm" />
-      ) : query.isError || !query.data ? (
-        <p className="pt-muted">Unable to load your statistics.</p>
+      ) : !query.data ? (
+        <ErrorState title="Unable to load your statistics." onRetry={() => void query.refetch()} />
       ) : (
         <Bars data={query.data} />
       )}
