@@ -113,6 +113,14 @@ function practiceCase(name: string, clip: string, view: CameraView, slower: numb
   const graph = `[0:v]split[a][b];[a]setpts=${slower}*PTS,fps=30[a1];[a1][b]concat=n=2:v=1[out]`;
   return { name, clip, view, args: ['-filter_complex', graph, '-map', '[out]', ...X264], ext: 'mp4', slower: 1, practiceSlower: slower };
 }
+/**
+ * A chip, made of a real swing's first frames: the clip up to frame `to` of the backswing, then the same frames
+ * back to `address`, the hands returning through the ball, then a second of stillness.
+ */
+function chipArgs(to: number, address: number): string[] {
+  const graph = `[0:v]trim=end_frame=${to + 1},setpts=PTS-STARTPTS,split[a][b];[b]trim=start_frame=${address},setpts=PTS-STARTPTS,reverse[r];[a][r]concat=n=2:v=1,tpad=stop=30:stop_mode=clone[out]`;
+  return ['-filter_complex', graph, '-map', '[out]', ...X264];
+}
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
   { name: 'far golfer elsewhere', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:900:500:black', ...X264], ext: 'mp4', slower: 1 },
@@ -181,6 +189,11 @@ const CASES: Case[] = [
   { name: 'cut: ends at the top, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.5', ...X264], ext: 'mp4', slower: 1 },
   { name: 'cut: ends halfway down, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-t', '1.7', ...X264], ext: 'mp4', slower: 1 },
   // A golfer who stops recording as soon as the ball is struck: five or six frames past impact, no follow-through.
+  // Not a full swing: a chip's hands rise to the hips and come back through the ball; a clip of the finish only.
+  { name: 'no full swing: a chip, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: chipArgs(40, 29), ext: 'mp4', slower: 1 },
+  { name: 'no full swing: a chip', clip: 'morikawa_iron_fo', view: 'face-on', args: chipArgs(50, 32), ext: 'mp4', slower: 1 },
+  { name: 'no full swing: only the follow-through', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-ss', '1.87', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.87 },
+  { name: 'no full swing: only the follow-through, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-ss', '1.77', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.77 },
   { name: 'stops just after impact', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-t', '2.0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'stops just after impact, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.9', ...X264], ext: 'mp4', slower: 1 },
   // A still onlooker (a caddie, a friend) beside the golfer: tour pro A at address from the face-on clip, three

@@ -22,6 +22,7 @@ describe('failureCategory', () => {
     [final(POSE_FAILURE_REASONS.noSwing), 'no-swing'],
     [final(POSE_FAILURE_REASONS.startsLate), 'clip-starts-late'],
     [final(POSE_FAILURE_REASONS.endsEarly), 'clip-ends-early'],
+    [final(POSE_FAILURE_REASONS.partSwing), 'part-swing'],
     [final('malformed analysis job data'), 'malformed-job'],
     [final('something nobody foresaw'), 'other'],
     [{ name: 'Error', message: 'job stalled more than allowable limit' }, 'stalled'],

@@ -127,7 +127,7 @@ describe('swing events from the hand path', () => {
   it('still finds no swing in a downswing slower than any phone\'s slow motion of any golfer', () => {
     // 5 s from the top to the ball: 8 times a 0.62 s downswing, which no full swing is.
     const swing = { start: 2, backswing: 15, downswing: 5, followThrough: 3 };
-    expect(detectSwingEvents(track(28, 30, [swing]))).toEqual({ ok: false, reason: 'no-swing', cut: null });
+    expect(detectSwingEvents(track(28, 30, [swing]))).toEqual({ ok: false, reason: 'no-swing', sign: null });
   });
 
   it('keeps a real-time clip at a high frame rate in real time, with its seconds', () => {
@@ -166,12 +166,12 @@ describe('swing events from the hand path', () => {
   });
 
   it('finds no swing when the hands stay at address', () => {
-    expect(detectSwingEvents(track(3, 30, []))).toEqual({ ok: false, reason: 'no-swing', cut: null });
+    expect(detectSwingEvents(track(3, 30, []))).toEqual({ ok: false, reason: 'no-swing', sign: null });
   });
 
   it('finds no swing in a slow rehearsal that never gets fast', () => {
     const result = detectSwingEvents(track(12, 30, [{ start: 0.5, backswing: 3, downswing: 3, followThrough: 3 }]));
-    expect(result).toEqual({ ok: false, reason: 'no-swing', cut: null });
+    expect(result).toEqual({ ok: false, reason: 'no-swing', sign: null });
   });
 
   it('keeps looking for the held finish when the hands dip for a moment on the way up (the model losing them in front of the body)', () => {
@@ -230,7 +230,7 @@ describe('swing events from the hand path', () => {
     const points: TrackPoint[] = Array.from({ length: 3.5 * 30 }, (_, i) => ({
       frame: i, timeSec: i / 30, hands: [HIPS[0], HIPS[1] - up(i / 30) * TORSO], hips: HIPS, torsoPx: TORSO,
     }));
-    expect(detectSwingEvents(points)).toEqual({ ok: false, reason: 'no-swing', cut: null });
+    expect(detectSwingEvents(points)).toEqual({ ok: false, reason: 'no-swing', sign: null });
     // The same motion with the clip stopped 0.2 s after impact cannot tell: it is measured.
     const cut = detectSwingEvents(points.filter((p) => p.timeSec <= 2.27));
     expect(cut.ok && cut.events.endsBeforeFinish).toBe(true);
@@ -256,7 +256,7 @@ describe('swing events from the hand path', () => {
       const result = detectSwingEvents(between(from, to));
       expect(result.ok).toBe(false);
       if (result.ok) return;
-      expect(result.cut).toBe(cut);
+      expect(result.sign).toBe(cut);
     });
 
     it('the whole swing is measured, not reported as cut, and so is a clip that starts as the hands leave address', () => {
@@ -273,7 +273,24 @@ describe('swing events from the hand path', () => {
       const points: TrackPoint[] = Array.from({ length: 120 }, (_, i) => ({
         frame: i, timeSec: i / 30, hands: [HIPS[0], HIPS[1] - height(i / 30) * TORSO], hips: HIPS, torsoPx: TORSO,
       }));
-      expect(detectSwingEvents(points)).toEqual({ ok: false, reason: 'no-swing', cut: null });
+      expect(detectSwingEvents(points)).toEqual({ ok: false, reason: 'no-swing', sign: null });
+    });
+  });
+
+  describe('a stroke short of a full swing is told apart from no swing at all', () => {
+    it.each([
+      // Hands to the hips and through the ball to the hips the other side (0.85 torso lengths up and back).
+      ['a half swing (a pitch)', 0.5, 'part-swing'],
+      // Hands a hand's width up and back (under a third of a torso): a stroke is no longer told here.
+      ['a waggle', 0.15, null],
+      ['a full swing is measured', 1, 'measured'],
+    ] as const)('%s', (_name, scale, sign) => {
+      const result = detectSwingEvents(track(4, 30, [{ start: 1.0, backswing: 0.6, downswing: 0.25, scale }]));
+      expect(result.ok ? 'measured' : result.sign).toBe(sign);
+    });
+
+    it('a golfer who stands still at address is no part swing', () => {
+      expect(detectSwingEvents(track(4, 30, []))).toEqual({ ok: false, reason: 'no-swing', sign: null });
     });
   });
 

@@ -144,6 +144,16 @@ describe.skipIf(!hasFixture)('the face-on fixture', () => {
     expect(result).toMatchObject({ ok: false, reason: POSE_FAILURE_REASONS.noSwing });
   }, 300_000);
 
+  it('says a chip is too short to measure, not that the clip holds no swing', async () => {
+    // A chip made of the fixture's own frames: its start to frame 32 (11 before the top, the hands about the
+    // hips), the same frames back to the start (the hands coming back through the ball), then a held second.
+    const video = join(dir, 'chip.mp4');
+    const graph = '[0:v]trim=end_frame=33,setpts=PTS-STARTPTS,split[a][b];[b]reverse[r];[a][r]concat=n=2:v=1,tpad=stop=30:stop_mode=clone[out]';
+    ffmpeg('-i', fixture, '-filter_complex', graph, '-map', '[out]', ...h264, video);
+    const result = await runPoseStage({ videoPath: video, slot: 'face-on', workDir: dir, ...FIXTURE });
+    expect(result.ok ? 'analysed' : result.reason).toBe(POSE_FAILURE_REASONS.partSwing);
+  }, 300_000);
+
   it('says where a clip was cut when it starts at the top or in the backswing or stops halfway down, not that it holds no swing', async () => {
     // The fixture from just after its top (frame 43), from halfway up its backswing (13 frames before the top,
     // where its hands are already on their way: once measured against that frame as if it were address), and

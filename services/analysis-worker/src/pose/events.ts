@@ -463,8 +463,8 @@ function fullSwings(candidates: Candidate[]): Candidate[] {
 }
 
 /**
- * Where a clip that holds no whole swing was cut, when its hands show it (a golfer told "no swing" about
- * a clip that does show most of one would not know what to change):
+ * What a clip that holds no whole swing shows instead, when its hands tell (a golfer told "no swing" about
+ * a clip that does show most of one, or a short one, would not know what to change):
  * - 'starts-late': the hands are already up when the clip starts, or climb to the top from the first look
  *   without having rested low (there is no address), and come down again after: the phone started
  *   filming during the backswing or after it;
@@ -474,6 +474,8 @@ function fullSwings(candidates: Candidate[]): Candidate[] {
  * clip that has one is never called late.
  */
 export type ClipCut = 'starts-late' | 'ends-early';
+/** A cut clip, or 'part-swing' (partSwingIn). */
+export type NoSwingSign = ClipCut | 'part-swing';
 
 function clipCutOf(s: Series, runs: [number, number][]): ClipCut | null {
   const first = s.up.findIndex((v) => !Number.isNaN(v));
@@ -492,10 +494,34 @@ function clipCutOf(s: Series, runs: [number, number][]): ClipCut | null {
   return null;
 }
 
-export type NoSwing = { ok: false; reason: 'no-swing'; cut: ClipCut | null };
+/**
+ * Hands this far (torso lengths) from where they rested have made a stroke, not a waggle or a forward
+ * press: a third of a torso is some 15-20 cm of the hands. A chip or a pitch moves them 0.6 torso lengths
+ * up and back to the ball (bench:robustness 'no full swing: a chip', both views).
+ */
+const PART_SWING_TORSO = 0.4;
+
+/**
+ * A part swing (a chip, a pitch, a half swing): the hands leave their rest by a stroke's length and come
+ * back down to the ball, but never rise high, as every full swing's do at the top. The turn of such a
+ * stroke is not the one the product's ranges and workout are about, so it is refused, with that reason.
+ * Read only where no high run exists. A full swing whose top the model lost altogether would read so too;
+ * its golfer is then still told what a measurable swing needs.
+ */
+function partSwingIn(s: Series, runs: [number, number][]): boolean {
+  if (runs.length) return false;
+  const first = s.up.findIndex((v) => !Number.isNaN(v));
+  if (first < 0) return false;
+  const highest = argBest(s.up, first, s.up.length - 1, (v, b) => v > b);
+  const rest = highest > first ? restBefore(s, first, highest - 1, 1) : null;
+  if (!rest || Math.hypot(s.x[highest]! - rest.at[0], s.up[highest]! - rest.at[1]) < PART_SWING_TORSO) return false;
+  return s.gripLowest.slice(highest + 1).some((v) => v < EVENT_THRESHOLDS.low);
+}
+
+export type NoSwing = { ok: false; reason: 'no-swing'; sign: NoSwingSign | null };
 
 export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: SwingEvents } | NoSwing {
-  if (points.length < 5) return { ok: false, reason: 'no-swing', cut: null };
+  if (points.length < 5) return { ok: false, reason: 'no-swing', sign: null };
   const s = buildSeries(points);
   const runs = highRuns(s);
   const candidates: Candidate[] = [];
@@ -505,7 +531,7 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
     candidates.push(found);
     if (found.nextRun) r++; // the finish run belongs to this swing
   }
-  if (candidates.length === 0) return { ok: false, reason: 'no-swing', cut: clipCutOf(s, runs) };
+  if (candidates.length === 0) return { ok: false, reason: 'no-swing', sign: clipCutOf(s, runs) ?? (partSwingIn(s, runs) ? 'part-swing' : null) };
   const full = fullSwings(candidates);
   const main = swingThatCounts(full);
   const swings = full.length;

@@ -6,7 +6,7 @@
 import type { CameraView, PoseSummary } from '@swingfit/contracts';
 import { addressWindow, readAddress, type AddressRead } from './address.js';
 import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './camera.js';
-import { tempoOf, type ClipCut, type SwingEventAt, type SwingEvents } from './events.js';
+import { tempoOf, type NoSwingSign, type SwingEventAt, type SwingEvents } from './events.js';
 import { pictureBox } from './picture.js';
 import { golferPicture, otherSide, pictureOn, splitScreenOf, type Side, type SplitScreen } from './split.js';
 import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
@@ -34,6 +34,7 @@ export const POSE_FAILURE_REASONS = {
   noSwing: 'No golf swing was detected in the video. Make sure the clip shows one full swing, from address to finish.',
   startsLate: 'The video starts after the swing had begun, so there is no address to measure from. Start filming before the golfer sets up over the ball, and keep filming until the finish.',
   endsEarly: 'The video stops before the ball was hit. Keep filming until the golfer holds the finish.',
+  partSwing: 'The swing in the video is too short to measure: the hands never rose to the top of a full swing, as in a chip or a pitch. Film one full swing with a driver or a 7-iron, from address to finish.',
 } as const;
 
 /** Share of analysed frames that must show the golfer. */
@@ -311,16 +312,20 @@ async function findAndMeasure(input: PoseStageInput, pool: PosePool): Promise<Po
     lap('crowdCheckMs', t);
     const hide = crowd.share > MAX_CROWD_SHARE ? hideFor(input, checks, crowd, nearestSearchPose) : null;
     if (hide) return findAndMeasure({ ...input, hide }, pool);
-    const reason = crowd.share > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : noSwingReason(search.cut);
+    const reason = crowd.share > MAX_CROWD_SHARE ? POSE_FAILURE_REASONS.severalPeople : noSwingReason(search.noSwingSign);
     return { ok: false, reason, technicalDetails: { ...basics, crowdShare: crowd.share, crowdSwinging: crowd.swinging } };
   }
   return measureAndReport({ input, pool, search, events: search.events, playback, source, crop, searchSize, stride, basics, started, timings, t, nearestSearchPose });
 }
 
-/** The golfer's reason for a clip with no whole swing: where it was cut, when the hands show it. */
-const CUT_REASONS: Record<ClipCut, string> = { 'starts-late': POSE_FAILURE_REASONS.startsLate, 'ends-early': POSE_FAILURE_REASONS.endsEarly };
-function noSwingReason(cut: ClipCut | null | undefined): string {
-  return cut ? CUT_REASONS[cut] : POSE_FAILURE_REASONS.noSwing;
+/** The golfer's reason for a clip with no whole swing: where it was cut, or that the swing was short, when the hands show it. */
+const NO_SWING_REASONS: Record<NoSwingSign, string> = {
+  'starts-late': POSE_FAILURE_REASONS.startsLate,
+  'ends-early': POSE_FAILURE_REASONS.endsEarly,
+  'part-swing': POSE_FAILURE_REASONS.partSwing,
+};
+function noSwingReason(sign: NoSwingSign | null | undefined): string {
+  return sign ? NO_SWING_REASONS[sign] : POSE_FAILURE_REASONS.noSwing;
 }
 
 interface LocateContext {

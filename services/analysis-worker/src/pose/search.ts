@@ -7,7 +7,7 @@
  * full-rate pass, most of it while the playback transcode is still running.
  */
 import { STILL_CAMERA, cameraOffsetAt, cameraPath, type CameraPath } from './camera.js';
-import { detectSwingEvents, type ClipCut, type SwingEvents, type TrackPoint } from './events.js';
+import { detectSwingEvents, type NoSwingSign, type SwingEvents, type TrackPoint } from './events.js';
 import { gripPx, handsPx, hipCentrePx, shoulderCentrePx, torsoLengthPx } from './geometry.js';
 import type { Pose, Vec2 } from './landmarks.js';
 import { copyFrame, runChunk, runPass, type PassFrame } from './passes.js';
@@ -57,8 +57,8 @@ export interface SearchResult {
   personFoundRatio: number;
   /** Null when the clip holds no swing. */
   events: SwingEvents | null;
-  /** Where a clip holding no whole swing was cut, when its hands show it (events.ts ClipCut). */
-  cut?: ClipCut | null;
+  /** What a clip holding no whole swing shows instead, when its hands tell (events.ts NoSwingSign). */
+  noSwingSign?: NoSwingSign | null;
   /** Index of the last analysed frame. */
   lastFrame: number;
   /** Frames the fine pass looked at again. */
@@ -162,7 +162,7 @@ export async function searchSwing(input: SearchInput, minPersonRatio: number): P
   const camera = cameraPath(frames, nearestPose(coarse));
   const coarseOnly = { ...still, camera, timings: { coarseMs, cameraMs: Math.round(performance.now() - cameraStarted) } };
   const found = detectSwingEvents(trackPoints(coarse, fps, width, height, camera));
-  if (!found.ok) return { ...coarseOnly, cut: found.cut };
+  if (!found.ok) return { ...coarseOnly, noSwingSign: found.sign };
   // Slow motion stretches the swing: so do the windows around it. And the coarse pass may already look
   // often enough in real time (a 5× slow clip looked at 21 times a second is 105 looks per real second).
   const k = found.events.timeScale;

@@ -133,14 +133,17 @@ describe.skipIf(!labels)('copies of the shared real clips, through the product',
   }, 120_000);
 
   // Clips cut short of a whole swing are refused, and the golfer reads where the clip was cut, not that it
-  // holds no swing (events.ts ClipCut): started at the top, or stopped before impact.
+  // holds no swing (events.ts ClipCut): started at the top, or stopped before impact; a chip, that it is short.
   it.each([
     { name: 'starts at the top', clip: 'adam_scott_iron_fo', args: ['-ss', '1.55', '-vf', 'setpts=PTS-STARTPTS'], reason: POSE_FAILURE_REASONS.startsLate },
     // A third of the way up (frame 36 of 29-46): measured until stop 65 against its first frame as address,
     // shoulders 53.5 and hips 9.0 where the whole clip reads 86 and 34.
     { name: 'starts in the backswing', clip: 'adam_scott_iron_dtl', args: ['-ss', '1.2', '-vf', 'setpts=PTS-STARTPTS'], reason: POSE_FAILURE_REASONS.startsLate },
     { name: 'ends halfway down', clip: 'adam_scott_iron_dtl', args: ['-t', '1.7'], reason: POSE_FAILURE_REASONS.endsEarly },
-  ])('refuses a clip that $name, saying where it was cut', async ({ clip, args, reason }) => {
+    // Not cut but short (events.ts partSwingIn): the clip to frame 40 of 29-46, then back to address, the
+    // hands about the hips and back through the ball. Refused as holding no swing before stop 66.
+    { name: 'holds a chip', clip: 'adam_scott_iron_dtl', args: ['-filter_complex', '[0:v]trim=end_frame=41,setpts=PTS-STARTPTS,split[a][b];[b]trim=start_frame=29,setpts=PTS-STARTPTS,reverse[r];[a][r]concat=n=2:v=1,tpad=stop=30:stop_mode=clone[out]', '-map', '[out]'], reason: POSE_FAILURE_REASONS.partSwing },
+  ])('refuses a clip that $name, saying why', async ({ clip, args, reason }) => {
     const label = labels!.find((l) => l.name === clip)!;
     const file = join(dir, `cut-${clip}-${args[1]}.mp4`);
     execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', label.path, ...args, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', file]);
