@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ExerciseItem, VideoCatalogSummary } from '@swingfit/contracts';
@@ -102,6 +102,24 @@ describe('/exercises', () => {
     await screen.findByText('Unable to Load Exercises');
     expect(screen.getByText('Please try again later.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('keeps the library on screen when reading it again fails (window focus)', async () => {
+    server.set('GET /api/exercises', { body: LIBRARY });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ExerciseLibraryScreen />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Open Book');
+    server.set('GET /api/exercises', { status: 500, body: { message: 'down' } });
+    await act(() => client.refetchQueries());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByText('Unable to Load Exercises')).toBeNull();
+    expect(screen.getByText('Open Book')).toBeTruthy();
   });
 
   it('filters by words in any order', () => {

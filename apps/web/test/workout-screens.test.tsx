@@ -307,6 +307,19 @@ describe('/daily-workout loaded', () => {
     expect(link.querySelector('img')!.getAttribute('src')).toBe('https://i.ytimg.com/vi/AbCdEfGhIj9/hqdefault.jpg');
   });
 
+  it("offers Try Again when the exercise history fails to load ('Failed to fetch exercise history')", async () => {
+    server.set('GET /api/daily-workout/7', { body: workout() });
+    server.set('GET /api/exercise-logs/user/authenticated/history/Open%20Book', { status: 500, body: { message: 'Internal server error' } });
+    renderScreen();
+    await screen.findByText('Workout Overview');
+    fireEvent.click(within(card('Open Book')).getByRole('button', { name: 'View History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open Book - History' });
+    await within(dialog).findByText('Failed to fetch exercise history');
+    server.set('GET /api/exercise-logs/user/authenticated/history/Open%20Book', { body: [] });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    await within(dialog).findByText('No workout history found for this exercise.');
+  });
+
   it('opens the history dialog with the TODAY block and past entries, or the empty states', async () => {
     const entries: ExerciseLogEntry[] = [
       { id: 2, exerciseName: 'Goblet Squat', workoutDate: '2026-03-02', sets: 3, reps: 12, weight: 25, duration: null, notes: null, createdAt: '2026-03-02T16:00:00Z' },

@@ -89,7 +89,7 @@ export function ExerciseLibraryScreen() {
         <Card className="an-center">
           <Spinner />
         </Card>
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <Card>
           <ErrorState title="Unable to Load Exercises" text="Please try again later." onRetry={() => void query.refetch()} />
         </Card>

@@ -1,4 +1,4 @@
-import { Dialog, Spinner } from '../../components/ui';
+import { Dialog, ErrorState, Spinner } from '../../components/ui';
 import { useExerciseHistory } from './api';
 import { historyDate, loggedText, splitHistory } from './logic';
 
@@ -10,8 +10,8 @@ export function HistoryDialog({ exerciseName, today, onClose }: { exerciseName: 
     <Dialog open={exerciseName !== null} onClose={onClose} title={`${exerciseName ?? ''} - History`}>
       {history.isLoading ? (
         <Spinner />
-      ) : history.isError ? (
-        <p className="an-error-text">Failed to fetch exercise history</p>
+      ) : history.isError && !history.data ? (
+        <ErrorState title="Failed to fetch exercise history" onRetry={() => void history.refetch()} />
       ) : (
         <div className="an-stack" data-testid="exercise-history">
           {todays.map((entry) => (
