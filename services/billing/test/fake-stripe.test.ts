@@ -119,6 +119,18 @@ describe('API shape and errors', () => {
     const moved = await stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0]!.id, price: LOCAL_PRICE_IDS.annual }], proration_behavior: 'create_prorations' });
     expect(moved.items.data[0]!.price.id).toBe(LOCAL_PRICE_IDS.annual);
   });
+
+  it('schedules a cancellation for a date and takes it back with cancel_at_period_end=false, as Stripe does since 2018-02-28', async () => {
+    const customer = await stripe.customers.create({});
+    fake.engine.completeCheckout(fake.engine.createCheckoutSession({ customer: customer.id, price: LOCAL_PRICE_IDS.monthly, successUrl: 'http://x' }).id);
+    const sub = (await stripe.subscriptions.list({ customer: customer.id })).data[0]!;
+    const at = sub.items.data[0]!.current_period_end - 86_400;
+    expect(await stripe.subscriptions.update(sub.id, { cancel_at: at })).toMatchObject({ cancel_at: at, cancel_at_period_end: false, canceled_at: expect.any(Number) });
+    expect(await error(stripe.subscriptions.update(sub.id, { cancel_at: at, cancel_at_period_end: true }))).toMatchObject({ statusCode: 400 });
+    expect(await stripe.subscriptions.update(sub.id, { cancel_at_period_end: false })).toMatchObject({ cancel_at: null, canceled_at: null });
+    await stripe.subscriptions.update(sub.id, { cancel_at: at });
+    expect(await stripe.subscriptions.update(sub.id, { cancel_at: '' })).toMatchObject({ cancel_at: null });
+  });
 });
 
 describe('the subscription life cycle on the test clock', () => {

@@ -69,3 +69,33 @@ describe('cancel at period end', () => {
     expect(await details(golfer)).toMatchObject({ cancelAtPeriodEnd: false, premiumEndsAt: null, isPremium: true });
   });
 });
+
+describe("a cancellation scheduled for a date (cancel_at, as Stripe's dashboard and API set it)", () => {
+  const DAY = 86_400;
+
+  it('ends Premium on that date, inside the paid period', async () => {
+    const { golfer, subscription, periodEnd } = await premiumGolfer('annual');
+    const cancelAt = periodEnd - 100 * DAY;
+    await h.fake.act(() => h.fake.engine.updateSubscription(subscription.id, { cancelAt }));
+    expect(await details(golfer)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, isPremium: true, premiumEndsAt: new Date(cancelAt * 1000).toISOString() });
+
+    await h.fake.act(() => h.fake.engine.advanceClock(cancelAt + 60));
+    expect(h.fake.store.data.subscriptions[subscription.id]).toMatchObject({ status: 'canceled', ended_at: cancelAt });
+    expect(await details(golfer)).toMatchObject({ status: 'canceled', isPremium: false, premiumEndsAt: null });
+  });
+
+  it('is taken back by resuming, and the date then passes with the golfer still Premium', async () => {
+    const { golfer, subscription, periodEnd } = await premiumGolfer('monthly');
+    const cancelAt = periodEnd - 5 * DAY;
+    await h.fake.act(() => h.fake.engine.updateSubscription(subscription.id, { cancelAt }));
+    expect(await details(golfer)).toMatchObject({ cancelAtPeriodEnd: true, premiumEndsAt: new Date(cancelAt * 1000).toISOString() });
+
+    const resume = await h.app.inject({ method: 'POST', url: '/api/subscription/upgrade', headers: h.as(golfer), payload: { userId: golfer, plan: 'monthly' } });
+    expect(resume.json()).toMatchObject({ isPremium: true, plan: 'monthly' });
+    expect(h.fake.store.data.subscriptions[subscription.id]).toMatchObject({ cancel_at: null, cancel_at_period_end: false });
+    expect(await details(golfer)).toMatchObject({ cancelAtPeriodEnd: false, premiumEndsAt: null, isPremium: true });
+
+    await h.fake.act(() => h.fake.engine.advanceClock(cancelAt + 60));
+    expect(await details(golfer)).toMatchObject({ status: 'active', isPremium: true, cancelAtPeriodEnd: false });
+  });
+});

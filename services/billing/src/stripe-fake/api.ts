@@ -87,8 +87,12 @@ function subscriptionChange(params: Params, sub: FakeSubscription) {
   const first = items ? (Array.isArray(items) ? items[0] : items[0] ?? items['0']) : undefined;
   if (first && str(first.id) && first.id !== sub.items.data[0]!.id) throw missing('subscription item', first.id, 'items[0][id]');
   const cancel = params.cancel_at_period_end;
+  const cancelAt = params.cancel_at;
+  if (cancelAt !== undefined && cancelAt !== '' && !/^\d+$/.test(String(cancelAt))) throw new FakeStripeError(400, `Invalid integer: ${String(cancelAt)}`);
   return {
     ...(cancel !== undefined ? { cancelAtPeriodEnd: cancel === 'true' || cancel === true } : {}),
+    // An empty value unsets it, as Stripe's form encoding does.
+    ...(cancelAt !== undefined ? { cancelAt: cancelAt === '' ? null : Number(cancelAt) } : {}),
     ...(first && str(first.price) ? { price: first.price as string } : {}),
     ...(params.metadata ? { metadata: metadata(params.metadata) } : {}),
   };

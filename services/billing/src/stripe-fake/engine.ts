@@ -272,11 +272,22 @@ export class FakeStripeEngine {
     return sub;
   }
 
-  /** Plan change, cancel at period end or its undoing, as the API and the portal do them. */
-  updateSubscription(id: string, change: { cancelAtPeriodEnd?: boolean; price?: string; metadata?: Metadata }): FakeSubscription {
+  /**
+   * Plan change, cancel at period end or on a date (cancel_at) or its undoing, as the API and the portal do
+   * them. As at Stripe since 2018-02-28, cancel_at_period_end=false takes back either kind of cancellation.
+   */
+  updateSubscription(id: string, change: { cancelAtPeriodEnd?: boolean; cancelAt?: number | null; price?: string; metadata?: Metadata }): FakeSubscription {
     const sub = this.subscription(id);
     if (sub.status === 'canceled' || sub.status === 'incomplete_expired') throw new FakeStripeError(400, `A canceled subscription can only update its cancellation_details and metadata.`);
+    if (change.cancelAt != null && change.cancelAtPeriodEnd) throw new FakeStripeError(400, 'You may only specify one of these parameters: cancel_at, cancel_at_period_end.');
     const previous: Record<string, unknown> = {};
+    const cancelAt = change.cancelAtPeriodEnd === false ? null : change.cancelAt;
+    if (cancelAt !== undefined && cancelAt !== sub.cancel_at) {
+      previous.cancel_at = sub.cancel_at;
+      previous.canceled_at = sub.canceled_at;
+      sub.cancel_at = cancelAt;
+      sub.canceled_at = cancelAt === null ? null : this.store.now();
+    }
     if (change.cancelAtPeriodEnd !== undefined && change.cancelAtPeriodEnd !== sub.cancel_at_period_end) {
       previous.cancel_at_period_end = sub.cancel_at_period_end;
       previous.canceled_at = sub.canceled_at;
@@ -402,15 +413,18 @@ export class FakeStripeEngine {
       this.retryPayment(sub, invoice!);
       return true;
     }
-    if (item.current_period_end > now) return false;
-    if (sub.cancel_at_period_end || (sub.cancel_at !== null && sub.cancel_at <= now)) {
+    // A cancellation scheduled for a date (cancel_at) ends the subscription then, inside a period or after
+    // renewals; one at the period end, at its end.
+    const endsAt = sub.cancel_at ?? (sub.cancel_at_period_end ? item.current_period_end : null);
+    if (endsAt !== null && endsAt <= now) {
       const previous = { status: sub.status };
       sub.status = 'canceled';
-      sub.ended_at = item.current_period_end;
+      sub.ended_at = endsAt;
       sub.canceled_at ??= sub.ended_at;
       this.emit('customer.subscription.deleted', sub, previous);
       return false;
     }
+    if (item.current_period_end > now) return false;
     this.renew(sub);
     return true;
   }
