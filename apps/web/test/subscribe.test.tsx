@@ -5,7 +5,9 @@ import { BILLING_CONFIG_KEY } from '../src/api/billing';
 import { AUTH_USER_KEY } from '../src/hooks/useAuth';
 import { SubscribeScreen } from '../src/screens/subscribe/SubscribeScreen';
 import { PaymentSuccessScreen } from '../src/screens/subscribe/PaymentSuccessScreen';
-import { mentionsSetupIntent, secretKind, storeSubscription, submitLabel, takeStoredSubscription } from '../src/screens/subscribe/payment-logic';
+import { mentionsSetupIntent, secretKind, storeSubscription, submitLabel, subscriptionErrorText, takeStoredSubscription } from '../src/screens/subscribe/payment-logic';
+import { ApiError } from '../src/api/client';
+import { CONNECTION_PROBLEM } from '../src/lib/errors';
 import { resetToasts } from '../src/components/ui/toast';
 import { makeUser, testQueryClient, wrap } from './helpers';
 
@@ -87,5 +89,16 @@ describe('/payment-success', () => {
     expect(screen.getByText('Down-the-line video analysis')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Upload a Swing Video/ }).getAttribute('href')).toBe('/upload');
     expect(screen.getByRole('link', { name: /View Your Profile/ }).getAttribute('href')).toBe('/profile');
+  });
+});
+
+describe('Subscription Error (section 8: the HTTP error status, or no checkout URL)', () => {
+  it.each([
+    ['a server reason', new ApiError(409, '409: x', { message: 'You already have Premium.' }), 'You already have Premium.'],
+    ['a bare HTTP error', new ApiError(502, '502: <html>Bad Gateway</html>', '<html>Bad Gateway</html>'), 'The payment service could not start the checkout (HTTP error status 502). Please try again.'],
+    ['no checkout URL', new Error('No checkout URL received from server'), 'No checkout URL received from server'],
+    ['a lost connection', new TypeError('Failed to fetch'), CONNECTION_PROBLEM],
+  ])('%s', (_name, error, text) => {
+    expect(subscriptionErrorText(error)).toBe(text);
   });
 });

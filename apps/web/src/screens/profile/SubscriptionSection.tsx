@@ -75,7 +75,7 @@ function PremiumActions({ user, s }: { user: User; s: SubscriptionDetails | unde
 
 function FreeActions() {
   const [plan, setPlan] = useState<Plan>('annual');
-  const checkout = useMutation({ mutationFn: () => startCheckout(plan, 'profile'), onError: (error) => toast(TOASTS.subscriptionError(errorText(error))) });
+  const checkout = useMutation({ mutationFn: () => startCheckout(plan, 'profile'), onError: (error) => toast(TOASTS.subscriptionError(error)) });
   return (
     <div className="sub-actions">
       <p className="sf-muted sf-small">Upgrade for weekly club-specific uploads, unlimited workouts, exercise tracking and rewards.</p>

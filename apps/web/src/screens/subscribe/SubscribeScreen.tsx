@@ -4,7 +4,6 @@ import { ArrowLeft, Check, Crown, FlaskConical, Lock } from 'lucide-react';
 import type { Plan } from '@swingfit/contracts';
 import { startCheckout, useBillingConfig } from '../../api/billing';
 import { useAuth } from '../../hooks/useAuth';
-import { errorText } from '../../lib/errors';
 import { Button, Card, ErrorState, Spinner, buttonClass, toast } from '../../components/ui';
 import { PlanPicker } from './PlanPicker';
 import { PREMIUM_FEATURES, TOASTS, submitLabel, takeStoredSubscription } from './payment-logic';
@@ -36,7 +35,7 @@ function TestModeCheckout({ plan }: { plan: Plan }) {
     try {
       await startCheckout(plan, 'payment-success');
     } catch (error) {
-      toast(TOASTS.subscriptionError(errorText(error)));
+      toast(TOASTS.subscriptionError(error));
       setPending(false);
     }
   };

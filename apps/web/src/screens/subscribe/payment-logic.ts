@@ -1,4 +1,6 @@
 import { PRICES, type Plan } from '@swingfit/contracts';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../lib/errors';
 
 /* Pure rules of the subscribe and payment-success screens (spec sections 2, 4 and 8). */
 
@@ -30,8 +32,17 @@ export const TOASTS = {
   paymentSucceeded: { title: 'Payment Successful', description: 'Welcome to SwingFit Premium!' },
   upgraded: (message: string) => ({ title: 'Subscription Upgraded!', description: `Welcome to Premium. ${message}` }),
   upgradeFailed: { title: 'Upgrade Failed', description: 'Please try again later.', variant: 'destructive' as const },
-  subscriptionError: (message: string) => ({ title: 'Subscription Error', description: message, variant: 'destructive' as const }),
+  subscriptionError: (error: unknown) => ({ title: 'Subscription Error', description: subscriptionErrorText(error), variant: 'destructive' as const }),
 };
+
+/**
+ * Section 8: a checkout that fails says the server's reason, else its HTTP error status (in words a golfer
+ * can pass on to support), else what went wrong on the device ('No checkout URL received from server').
+ */
+export function subscriptionErrorText(error: unknown): string {
+  const status = error instanceof ApiError ? error.status : null;
+  return errorText(error, status === null ? undefined : `The payment service could not start the checkout (HTTP error status ${status}). Please try again.`);
+}
 
 /** The subscription data held on the device between leaving and coming back (spec section 3): read once, then cleared. */
 export interface StoredSubscription {
