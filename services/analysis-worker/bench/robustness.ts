@@ -113,6 +113,11 @@ function practiceCase(name: string, clip: string, view: CameraView, slower: numb
   const graph = `[0:v]split[a][b];[a]setpts=${slower}*PTS,fps=30[a1];[a1][b]concat=n=2:v=1[out]`;
   return { name, clip, view, args: ['-filter_complex', graph, '-map', '[out]', ...X264], ext: 'mp4', slower: 1, practiceSlower: slower };
 }
+/** The picture zoomed in on its middle from `fromSec` to `toSec`, up to `zoom` times: someone walking up to the lens. */
+function walkUp(fromSec: number, toSec: number, zoom: number): string {
+  const z = `if(gte(in_time,${fromSec}),min(1+(in_time-${fromSec})*${((zoom - 1) / (toSec - fromSec)).toFixed(3)},${zoom}),1)`;
+  return `zoompan=z='${z}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=1280x720:fps=30`;
+}
 /**
  * A chip, made of a real swing's first frames: the clip up to frame `to` of the backswing, then the same frames
  * back to `address`, the hands returning through the ball, then a second of stillness.
@@ -139,6 +144,9 @@ const CASES: Case[] = [
   // most of the background the camera is read from (camera.ts).
   { name: 'hand-held, portrait, golfer most of the frame', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'crop=380:680:450+30*sin(2*PI*t*0.6):30+10*sin(2*PI*t*1.1+2),scale=720:1288', ...X264], ext: 'mp4', slower: 1 },
   { name: 'black frames before and after', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'tpad=start=15:stop=15:color=black', ...X264], ext: 'mp4', slower: 1, leadSec: 0.5 },
+  // A phone on a tripod: after the finish the golfer walks up to it to stop the recording, growing to fill the picture.
+  { name: 'golfer walks up to the camera after the finish', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', walkUp(2.8, 4.2, 3), ...X264], ext: 'mp4', slower: 1 },
+  { name: 'golfer walks up to the camera after the finish, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', walkUp(2.45, 3.0, 2.5), ...X264], ext: 'mp4', slower: 1 },
   { name: 'camera walks away after the finish', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0", ...X264], ext: 'mp4', slower: 1 },
   // A camcorder's or a broadcast recording's interlaced video: each frame holds two fields, a moment apart,
   // line by line (here two of the original's frames, 15 frames a second; flagged top field first). And a
