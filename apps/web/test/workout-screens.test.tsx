@@ -199,6 +199,21 @@ describe('/daily-workout loaded', () => {
     expect(calls.filter((x) => x.url === '/api/auth/user').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows the new monthly points in the header once the award reaches the user record after the answer', async () => {
+    server.set('GET /api/daily-workout/7', { body: workout() });
+    server.set('POST /api/daily-workout/complete', { body: { progress: { completed: 1, total: 3, percentage: 33 }, pointsAwarded: 6, alreadyCompleted: false, completedExercises: ['Open Book'], streakWeeks: 3 } });
+    renderScreen(true, 145);
+    await screen.findByText('Workout Overview');
+    expect(screen.getByRole('link', { name: /145 monthly points/ })).toBeTruthy();
+    // The server's ledger records the award a moment after the completion answers: the read straight after
+    // it still has 145, a later one 151.
+    let reads = 0;
+    server.set('GET /api/auth/user', () => ({ body: makeUser({ isPremium: true, monthlyPoints: ++reads <= 1 ? 145 : 151 }) }));
+    fireEvent.click(within(card('Open Book')).getByRole('button', { name: 'Complete' }));
+    await screen.findByTestId('toast');
+    await waitFor(() => expect(screen.getByRole('link', { name: /151 monthly points/ })).toBeTruthy(), { timeout: 4000 });
+  });
+
   it('keeps each Complete busy until its own answer when a second is tapped before the first answers', async () => {
     server.set('GET /api/daily-workout/7', { body: workout() });
     renderScreen();

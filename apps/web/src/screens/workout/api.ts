@@ -25,6 +25,13 @@ export function refreshAfterCompletion(client: QueryClient, userId: number): Pro
   ]).then(() => undefined);
 }
 
+/**
+ * The points of a completion reach the user record and the leaderboard a moment after the completion's
+ * answer (the gamification ledger records them from the exercise.completed event): read them again once
+ * this has passed, or the header, home and leaderboard keep the points from before the exercise.
+ */
+export const POINTS_SETTLE_MS = 1_500;
+
 export interface CompleteInput {
   exerciseName: string;
   sets: number;
@@ -40,6 +47,7 @@ export function useCompleteExercise(userId: number) {
       // The Done state comes from the server's list straight away; the refresh then confirms it.
       client.setQueryData<DailyWorkout>([workoutUrl(userId)], (old) => old && { ...old, completedExercises: res.completedExercises, progress: res.progress });
       void refreshAfterCompletion(client, userId);
+      if (res.pointsAwarded > 0) setTimeout(() => void refreshAfterCompletion(client, userId), POINTS_SETTLE_MS);
     },
     // The workout on screen belongs to a day that is over: the new day's replaces it.
     onError: (error) => {
