@@ -123,7 +123,15 @@ function walkUp(fromSec: number, toSec: number, zoom: number): string {
  * back to `address`, the hands returning through the ball, then a second of stillness.
  */
 function chipArgs(to: number, address: number): string[] {
-  const graph = `[0:v]trim=end_frame=${to + 1},setpts=PTS-STARTPTS,split[a][b];[b]trim=start_frame=${address},setpts=PTS-STARTPTS,reverse[r];[a][r]concat=n=2:v=1,tpad=stop=30:stop_mode=clone[out]`;
+  return ['-filter_complex', `${chipGraph(to, address)}[out]`, '-map', '[out]', ...X264];
+}
+const chipGraph = (to: number, address: number) =>
+  `[0:v]trim=end_frame=${to + 1},setpts=PTS-STARTPTS,split[a][b];[b]trim=start_frame=${address},setpts=PTS-STARTPTS,reverse[r];[a][r]concat=n=2:v=1,tpad=stop=30:stop_mode=clone`;
+/** Frames of chipGraph's chip: the clip to `to`, back to `address`, a held second (30 frames). */
+const chipFrames = (to: number, address: number) => to + 1 + (to + 1 - address) + 30;
+/** The chip, then the whole clip: a short practice stroke before the swing. */
+function chipFirstArgs(to: number, address: number): string[] {
+  const graph = `[0:v]split[s][w];[s]${chipGraph(to, address).slice('[0:v]'.length)}[c];[c][w]concat=n=2:v=1[out]`;
   return ['-filter_complex', graph, '-map', '[out]', ...X264];
 }
 const CASES: Case[] = [
@@ -200,6 +208,10 @@ const CASES: Case[] = [
   // Not a full swing: a chip's hands rise to the hips and come back through the ball; a clip of the finish only.
   { name: 'no full swing: a chip, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: chipArgs(40, 29), ext: 'mp4', slower: 1 },
   { name: 'no full swing: a chip', clip: 'morikawa_iron_fo', view: 'face-on', args: chipArgs(50, 32), ext: 'mp4', slower: 1 },
+  // A chip-length practice stroke beside the ball, then the swing: the swing is measured.
+  { name: 'a short practice stroke first, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: chipFirstArgs(40, 29), ext: 'mp4', slower: 1, leadSec: chipFrames(40, 29) / 30 },
+  { name: 'a short practice stroke first, tour pro B from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: chipFirstArgs(33, 21), ext: 'mp4', slower: 1, leadSec: chipFrames(33, 21) / 30 },
+  { name: 'a short practice stroke first', clip: 'morikawa_iron_fo', view: 'face-on', args: chipFirstArgs(50, 32), ext: 'mp4', slower: 1, leadSec: chipFrames(50, 32) / 30 },
   { name: 'no full swing: only the follow-through', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-ss', '1.87', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.87 },
   { name: 'no full swing: only the follow-through, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-ss', '1.77', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.77 },
   { name: 'stops just after impact', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-t', '2.0', ...X264], ext: 'mp4', slower: 1 },
@@ -340,6 +352,8 @@ try {
       // '≥' marks a lower limit (a face-on shoulder turn past contracts FACE_ON_SHOULDER_LIMIT_DEG).
       return `${k} ${turns[k].atLeast ? '≥' : ''}${fmt(now, turns[k].confidence)}${off}`;
     }).join('; ')}`);
+    // BENCH_CURVES=1: the turn through the backswing and the address read, as bench:accuracy prints them.
+    if (process.env.BENCH_CURVES === '1') console.log(`   ${JSON.stringify({ curve: result.fields.technicalDetails.turnCurve, address: result.fields.technicalDetails.addressRead })}`);
     // Sway is read from where the body is in the picture: a moving camera must not add to it (camera.ts).
     if (c.view === 'face-on') console.log(`   ${SWAY_FIGURES.map((k) => {
       const [now, was] = [result.summary.metrics[k].value, base?.metrics[k].value ?? null];
