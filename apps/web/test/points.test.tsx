@@ -70,6 +70,17 @@ describe('leaderboard screen', () => {
     expect(screen.getByText('No points yet this month')).toBeTruthy();
   });
 
+  it('tells a golfer with an empty chart both ways to earn points, the swing upload a free golfer has included', () => {
+    const client = testQueryClient({});
+    client.setQueryData(AUTH_USER_KEY, makeUser({ id: 7, monthlyPoints: 0, isPremium: false }));
+    client.setQueryData(LEADERBOARD_KEY, [entry(7, 'Ann', 0, 1)]);
+    client.setQueryData(monthlyPositionKey(7), { position: 1, monthlyPoints: 0 });
+    client.setQueryData(DAILY_POINTS_KEY, { month, days: [{ date: month, points: 0 }] });
+    render(wrap(<LeaderboardScreen />, client, '/leaderboard'));
+    // 'Complete an exercise to start your chart' alone sent a free golfer to a Complete button locked behind Premium.
+    expect(screen.getByTestId('points-chart').getAttribute('aria-label')).toMatch(/^No points yet in \w+ \d{4}\. Upload a swing video or complete an exercise to start your chart\.$/);
+  });
+
   it("never calls a 2nd place 'top of the board' when the board failed to load", () => {
     renderBoard({ position: { position: 2, monthlyPoints: 60 }, failing: true });
     expect(screen.getByTestId('my-position').textContent).toBe('2nd');

@@ -31,7 +31,7 @@ function Bars({ data }: { data: DailyPoints }) {
   const slot = WIDTH / Math.max(bars.length, 28);
   const caption = best
     ? `${total.toLocaleString()} points in ${monthLabel(data.month)}, on ${activeDays} ${activeDays === 1 ? 'day' : 'days'}; best day the ${ordinal(best.day)} with ${best.points}.`
-    : `No points yet in ${monthLabel(data.month)}. Complete an exercise to start your chart.`;
+    : `No points yet in ${monthLabel(data.month)}. Upload a swing video or complete an exercise to start your chart.`;
   return (
     <figure className="pt-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 16}`} role="img" aria-label={caption} data-testid="points-chart">
