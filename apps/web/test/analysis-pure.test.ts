@@ -161,8 +161,9 @@ describe('analysis card state (section 4)', () => {
     });
   });
 
-  it('counts analyses that have technical details, failed ones included', () => {
-    expect(completedCount([{ technicalDetails: null }, { technicalDetails: { error: 'x' } }, { technicalDetails: {} }] as never)).toBe(2);
+  it('counts analyses that have technical details, failed ones (an error in them) left out', () => {
+    expect(completedCount([{ technicalDetails: null }, { technicalDetails: { error: 'x' } }, { technicalDetails: {} }] as never)).toBe(1);
+    expect(completedCount([{ technicalDetails: JSON.stringify({ error: 'no_golfer', message: 'No golfer was found in the video.' }) }] as never)).toBe(0);
   });
 
   it('shows the failure message, else the section 8 fallback', () => {

@@ -105,7 +105,8 @@ describe('/analysis', () => {
     expect(screen.getByText('Analysis Failed')).toBeTruthy();
     expect(screen.getByText('Unable to analyze video. Please try uploading again.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'View Error Details' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('2 completed')).toBeTruthy();
+    // One complete, one in progress, one failed: only the first is 'completed'.
+    expect(screen.getByText('1 completed')).toBeTruthy();
     expect(screen.getByText('No Monthly Data Available')).toBeTruthy();
     expect(await screen.findByText('1/1 used')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Limit Reached' }) as HTMLButtonElement).disabled).toBe(true);

@@ -31,9 +31,12 @@ export function inProgressPollMs(analyses: ReadonlyArray<Pick<SwingAnalysis, 'te
   return Number.isNaN(youngest) || now - youngest < ANALYSIS_FAST_POLL_FOR_MS ? TIMING_MS.analysisStatusPoll : TIMING_MS.analysisStatusSlowPoll;
 }
 
-/** The history badge counts analyses that have technical details (section 2). */
+/**
+ * The history badge counts analyses that have technical details (section 2), less those whose details
+ * carry an error: a failed analysis counted read '1 completed' above its own 'Analysis Failed' card.
+ */
 export function completedCount(analyses: ReadonlyArray<Pick<SwingAnalysis, 'technicalDetails'>>): number {
-  return analyses.filter((a) => parseMaybeJson(a.technicalDetails, 'technical details') !== null).length;
+  return analyses.filter((a) => analysisCardState(a) === 'complete').length;
 }
 
 export const ANALYSIS_FAILED_FALLBACK = 'Video analysis failed. Please try uploading again with a clearer video file.';
