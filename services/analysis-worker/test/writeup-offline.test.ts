@@ -265,7 +265,7 @@ describe('offline writer: figures one video cannot give', () => {
     expectWellFormed(w);
     expect(w.performanceAssessment).toContain('Hip rotation and X-Factor need a down-the-line video.');
     expect(allText(w)).not.toMatch(/hips turn|X-Factor inside|X-Factor is/);
-    expect(w.recommendations.join(' ')).toContain('Add a down-the-line video next time so your hip turn and X-Factor can be measured too.');
+    expect(w.recommendations.join(' ')).toContain('With Premium, add a down-the-line video next time so your hip turn and X-Factor can be measured too.');
     expect(measuredAnalysisText(buildFacts(input({ pose: faceOnOnly }))).mobilityAnalysis.hipRotation).toBe('not measurable from this view');
   });
 
@@ -394,7 +394,7 @@ describe('offline writer: a face-on shoulder turn seen only as a lower limit', (
 
   it('says, without a figure, that the front view hides the end of the turn, and suggests the video that shows it', () => {
     expect(w.performanceAssessment).toContain('From the front your lead arm hides the end of your shoulder turn');
-    expect(w.recommendations).toContain('Add a down-the-line video next time: from behind your whole shoulder turn shows.');
+    expect(w.recommendations).toContain('With Premium, add a down-the-line video next time: from behind your whole shoulder turn shows.');
   });
 
   it('keeps a lower limit out of the workout rule, which would read its number as the whole turn', () => {

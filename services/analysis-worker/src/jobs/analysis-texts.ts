@@ -68,8 +68,11 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      motion"), as the detail screen titles it, not "The face-on video" beside a video titled Down-the-Line
  *   14 with nothing to fix, the areas to improve and the key issues are empty lists, not a line saying so
  *      ("No major fault in the measured figures.") that the page showed under a red alert heading
+ *   15 the next-upload hint says a down-the-line video is a Premium upload: "Add a down-the-line video
+ *      next time" sent free golfers, who cannot add one, to a locked slot (the write-up does not know the
+ *      golfer's plan, which may change after it is written)
  */
-export const WRITE_UP_EDITION = 14;
+export const WRITE_UP_EDITION = 15;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -316,6 +316,9 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
 
 const first = (items: readonly string[], count: number) => items.slice(0, count);
 
+/** The next-upload hint's opening, for a free golfer (a locked slot) as for a Premium one. */
+export const DOWN_THE_LINE_HINT = 'With Premium, add a down-the-line video next time';
+
 /** The last recommendation: where today's workout comes from, without listing its four areas again. */
 export const WORKOUT_POINTER = "Follow today's workout: it is built on the four focus areas in Your Workout Focus below.";
 
@@ -329,10 +332,11 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
 
   // The practice advice comes first; the hints about the next upload and the workout always fit after it.
   recommendations.splice(4);
+  // Down the line is a Premium upload (section 4), and the write-up does not know the golfer's plan.
   if (facts.swing && missingTurns(facts, 'view').length > 0 && !facts.swing.viewsAnalysed.includes('down-the-line')) {
-    recommendations.push('Add a down-the-line video next time so your hip turn and X-Factor can be measured too.');
+    recommendations.push(`${DOWN_THE_LINE_HINT} so your hip turn and X-Factor can be measured too.`);
   } else if (facts.swing && turnLimits(facts).length > 0 && !facts.swing.viewsAnalysed.includes('down-the-line')) {
-    recommendations.push('Add a down-the-line video next time: from behind your whole shoulder turn shows.');
+    recommendations.push(`${DOWN_THE_LINE_HINT}: from behind your whole shoulder turn shows.`);
   }
   if (!facts.launch) recommendations.push('Enter your launch-monitor numbers with the next upload to get a ball-flight and distance comparison.');
   // The focus areas themselves are on the workout focus card, with why. The exercises it names are library
