@@ -148,8 +148,8 @@ describe('/analysis', () => {
     server.set('GET /api/swing-analyses/user/7', { body: [analysis({ id: 3 })] });
     renderAt('/analysis');
     const notice = await screen.findByRole('region', { name: 'Premium notice' });
-    expect(notice.textContent).toContain('Detailed AI analysis is included free for now.');
-    expect(notice.textContent).toContain('It is part of Premium.');
+    // Both readings of the spec in one sentence: a Premium feature, and free at present.
+    expect(notice.textContent).toContain('Detailed AI analysis is a Premium feature, included free for now.');
     expect(notice.textContent).not.toMatch(/is a Premium feature/);
   });
 

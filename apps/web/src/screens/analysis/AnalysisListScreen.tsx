@@ -73,10 +73,10 @@ export function AnalysisListScreen() {
       {!user.isPremium && (
         <Card className="an-card--warn" aria-label="Premium notice">
           <p className="an-row">
-            <Sparkles size={16} aria-hidden /> <b>Detailed AI analysis is included free for now.</b>
+            <Sparkles size={16} aria-hidden /> <b>Detailed AI analysis is a Premium feature, included free for now.</b>
           </p>
           <p className="an-muted an-mt-sm">
-            It is part of Premium. <Link to="/subscribe">Upgrade</Link> for weekly uploads, down-the-line analysis and advanced analytics.
+            <Link to="/subscribe">Upgrade</Link> for weekly uploads, down-the-line analysis and advanced analytics.
           </p>
         </Card>
       )}
