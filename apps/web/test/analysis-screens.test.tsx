@@ -791,20 +791,25 @@ describe('a read that fails after the data arrived (window focus, a poll, a refr
   });
 });
 
+/** The home screen's upload and latest-analysis cards, reading the stub server. */
+function renderHomeCards() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <HomeVideoUploads />
+        <LatestAnalysisCard />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('home cards', () => {
   it('shows premium club cards: uploaded this week, or an Upload Now link with the club', async () => {
     signedIn({ isPremium: true });
     server.set('GET /api/upload-status/7', { body: uploadStatus({ isPremium: true, canUploadDriver: false, weeklyDriverUploaded: true, videoUploadsLimit: 999 }) });
     server.set('GET /api/swing-analyses/user/7', { body: [analysis({ id: 3, clubSpeed: 101.25 })] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <HomeVideoUploads />
-          <LatestAnalysisCard />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderHomeCards();
     expect(await screen.findByText('Uploaded ✓')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Completed' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('link', { name: 'Upload Now' }).getAttribute('href')).toBe('/upload?club=7-iron');
@@ -818,15 +823,7 @@ describe('home cards that fail to load', () => {
     signedIn();
     server.set('GET /api/upload-status/7', { status: 500, body: { message: 'down' } });
     server.set('GET /api/swing-analyses/user/7', { status: 500, body: { message: 'down' } });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <HomeVideoUploads />
-          <LatestAnalysisCard />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderHomeCards();
     const uploads = within(await screen.findByRole('region', { name: 'Video Uploads' }));
     const latest = within(screen.getByRole('region', { name: 'Latest Analysis Results' }));
     expect(await uploads.findByText('Unable to load your upload status.')).toBeTruthy();
