@@ -344,4 +344,15 @@ describe('/admin/system', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry Analysis #5' }));
     expect(await screen.findByText('Job Retried')).toBeTruthy();
   });
+
+  it("says why a retry was refused in the server's words, not its raw JSON answer", async () => {
+    routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
+    routes['GET /api/admin/system'] = { status: 200, body: view };
+    routes['POST /api/admin/queues/analysis/jobs/analysis-5/retry'] = { status: 409, body: { message: 'Only a failed job can be retried or removed; this one is active' } };
+    renderApp('/admin/system');
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Analysis #5' }));
+    expect(await screen.findByText('Retry Failed')).toBeTruthy();
+    expect(screen.getByText('Only a failed job can be retried or removed; this one is active')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('{"message"');
+  });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import type { FailedJob } from '@swingfit/contracts';
-import { apiRequest } from '../../api/client';
+import { ApiError, apiRequest } from '../../api/client';
 import { Button, Dialog, toast } from '../../components/ui';
 import { isAdminAuthError, refreshSystem } from './api';
 import { FailureRow, attemptsText } from './FailureRow';
@@ -27,7 +27,7 @@ function useJobAction(queue: string, kind: 'retry' | 'remove') {
     },
     onError: (error) => {
       if (isAdminAuthError(error)) return;
-      toast({ title: kind === 'retry' ? 'Retry Failed' : 'Remove Failed', description: error instanceof Error ? error.message.replace(/^\d+: /, '') : 'Please try again.', variant: 'destructive' });
+      toast({ title: kind === 'retry' ? 'Retry Failed' : 'Remove Failed', description: (error instanceof ApiError && error.serverMessage) || 'Please try again.', variant: 'destructive' });
       void refreshSystem(queryClient);
     },
   });
