@@ -355,4 +355,13 @@ describe('/admin/system', () => {
     expect(screen.getByText('Only a failed job can be retried or removed; this one is active')).toBeTruthy();
     expect(document.body.textContent).not.toContain('{"message"');
   });
+
+  it('names the job its Remove confirmation is about', async () => {
+    routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
+    routes['GET /api/admin/system'] = { status: 200, body: view };
+    renderApp('/admin/system');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Analysis #5' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this failed job?' });
+    expect(dialog.textContent).toContain('Analysis #5 (job analysis-5) will be deleted from the queue and never run again.');
+  });
 });

@@ -69,7 +69,12 @@ export function FailedJobs({ queue, jobs, failedCount }: { queue: string; jobs: 
         ))}
       </ul>
       {failedCount > jobs.length && <p className="ad-note">Showing the newest {jobs.length} of {failedCount.toLocaleString()} failed jobs.</p>}
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} title="Remove this failed job?" description="It will be deleted from the queue and never run again. The audit log keeps a record.">
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Remove this failed job?"
+        description={confirming && `${jobSubject(confirming)} (job ${confirming.id}) will be deleted from the queue and never run again. The audit log keeps a record.`}
+      >
         {confirming && (
           <div className="ad-row ad-row--end">
             <Button variant="outline" onClick={() => setConfirming(null)}>
