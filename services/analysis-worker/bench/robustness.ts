@@ -171,6 +171,9 @@ const CASES: Case[] = [
   { name: 'DVD or DV camcorder (MPEG-2 .mpg, interlaced, wide pixels)', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'scale=720:480,tinterlace=mode=interleave_top,setfield=tff,setsar=32/27', '-c:v', 'mpeg2video', '-q:v', '3', '-flags', '+ilme+ildct', '-top', '1', '-pix_fmt', 'yuv420p'], ext: 'mpg', slower: 1 },
   { name: 'Windows Media (.wmv)', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-c:v', 'wmv2', '-q:v', '3'], ext: 'wmv', slower: 1 },
   { name: '24 fps', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'fps=24', ...X264], ext: 'mp4', slower: 1 },
+  // Below the specification's 24 fps: an old webcam or a screen recording. The downswing spans 3-5 frames.
+  { name: '15 fps, an old webcam', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'fps=15', ...X264], ext: 'mp4', slower: 1 },
+  { name: '15 fps, an old webcam, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'fps=15', ...X264], ext: 'mp4', slower: 1 },
   { name: '240 fps, real time', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'fps=240', ...X264], ext: 'mp4', slower: 1 },
   { name: 'slow motion 8x at 30 fps', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'setpts=8*PTS', '-r', '30', ...X264], ext: 'mp4', slower: 8 },
   // A slower golfer's 8x: an amateur's 0.45 s downswing at a phone's 240 fps played at 30 lasts as long as a
@@ -214,6 +217,10 @@ const CASES: Case[] = [
   { name: 'a short practice stroke first', clip: 'morikawa_iron_fo', view: 'face-on', args: chipFirstArgs(50, 32), ext: 'mp4', slower: 1, leadSec: chipFrames(50, 32) / 30 },
   { name: 'no full swing: only the follow-through', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-ss', '1.87', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.87 },
   { name: 'no full swing: only the follow-through, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-ss', '1.77', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.77 },
+  // A golfer on the range films two balls in one clip, the same swing twice: one is measured, never a mix. The
+  // two are alike, so either may be the one measured: its events print against the second's labels.
+  practiceCase('two swings in a row', 'morikawa_iron_fo', 'face-on', 1),
+  practiceCase('two swings in a row, from behind', 'adam_scott_iron_dtl', 'down-the-line', 1),
   { name: 'stops just after impact', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-t', '2.0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'stops just after impact, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.9', ...X264], ext: 'mp4', slower: 1 },
   // A still onlooker (a caddie, a friend) beside the golfer: tour pro A at address from the face-on clip, three
