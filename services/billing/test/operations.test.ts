@@ -59,4 +59,16 @@ describe('billing start-up without Stripe keys', () => {
     expect(code).toBe(78);
     expect(stderr.trim()).toMatch(/^config: STRIPE_SECRET_KEY is missing: NODE_ENV=production needs real Stripe keys .* or BILLING_TEST_MODE=on /);
   });
+
+  it('still migrates its schema (`pnpm db:migrate`): migrating touches only PostgreSQL', { timeout: 30_000 }, async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/migrate.ts', import.meta.url))], {
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: h.deps.config.DATABASE_URL, INTERNAL_TOKEN: 'x'.repeat(32), STRIPE_SECRET_KEY: '', BILLING_TEST_MODE: '', LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += String(d)));
+    const [code] = await once(child, 'exit');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
 });
