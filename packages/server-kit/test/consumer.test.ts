@@ -270,6 +270,10 @@ describe('pnpm events:replay', () => {
       expect(replayed.stderr).toBe(`No failed event ${missing}\n`);
       expect(await (await gatewayQueue.getJob(event.id))!.getState()).toBe('waiting');
       expect(run('--list').stdout).toContain('No failed events.');
+      const none = run(missing);
+      expect(none.status).toBe(1);
+      expect(none.stdout).toBe('Nothing replayed: no failed event matched.\n');
+      expect(run('--all').stdout).toBe('Nothing replayed: no failed event matched.\n');
     } finally {
       await failing.close();
       await gatewayQueue.obliterate({ force: true });

@@ -53,9 +53,12 @@ async function main(argv: string[]): Promise<number> {
   const env = parseConfig(Env, process.env);
   const failed = new FailedEvents({ connection: queueConnection(env.REDIS_URL), prefix: env.QUEUE_PREFIX }, createLogger('events-replay', 'silent'));
   const print = (events: FailedEvent[], heading: string) => process.stdout.write(`${values.json ? JSON.stringify({ events }, null, 2) : `${heading}${table(events)}`}\n`);
+  // A replay that found nothing must not read 'Replayed: No failed events.', as if something had been replayed.
+  const printReplayed = (events: FailedEvent[]) =>
+    events.length === 0 && !values.json ? process.stdout.write('Nothing replayed: no failed event matched.\n') : print(events, 'Replayed: ');
   try {
     if (values.all) {
-      print(await failed.replayAll(), 'Replayed: ');
+      printReplayed(await failed.replayAll());
       return 0;
     }
     if (positionals.length > 0) {
@@ -69,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
           process.stderr.write(`No failed event ${id}\n`);
         }
       }
-      print(replayed, 'Replayed: ');
+      printReplayed(replayed);
       return missing ? 1 : 0;
     }
     print(await failed.list(), '');
