@@ -53,6 +53,15 @@ export function servicePlan(env, gatewayPort) {
 }
 
 /**
+ * Where the gateway finds billing and gamification: BILLING_URL and GAMIFICATION_URL when set, otherwise the
+ * loopback ports the plan gives them, so BILLING_PORT=9081 alone moves both the service and the gateway's calls.
+ */
+export function peerUrls(env, plan) {
+  const at = (name) => `http://127.0.0.1:${plan.find((p) => p.name === name).port}`;
+  return { BILLING_URL: env.BILLING_URL || at('billing'), GAMIFICATION_URL: env.GAMIFICATION_URL || at('gamification') };
+}
+
+/**
  * Starts the embedded object store when no S3 endpoint is configured, then every service with one
  * shared environment. Resolves once the gateway answers /readyz.
  */
@@ -96,6 +105,7 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
   env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`;
 
   const plan = servicePlan(env, gatewayPort);
+  Object.assign(env, peerUrls(env, plan));
 
   const children = [];
   let stopping = false;

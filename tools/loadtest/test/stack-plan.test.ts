@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { servicePlan } from '../../../scripts/stack.mjs';
+import { peerUrls, servicePlan } from '../../../scripts/stack.mjs';
 
 describe('servicePlan (WORKERS=N pnpm start)', () => {
   const workers = (env: Record<string, string>) => servicePlan(env, 8080).filter((p: { name: string }) => p.name.startsWith('analysis-worker'));
@@ -20,6 +20,14 @@ describe('servicePlan (WORKERS=N pnpm start)', () => {
       'analysis-worker-2:8084',
       'gateway:9000',
     ]);
+  });
+
+  it('points the gateway at billing and gamification where they listen, unless their URLs are given', () => {
+    const env = { BILLING_PORT: '9081', GAMIFICATION_PORT: '9082' };
+    expect(peerUrls(env, servicePlan(env, 9080))).toEqual({ BILLING_URL: 'http://127.0.0.1:9081', GAMIFICATION_URL: 'http://127.0.0.1:9082' });
+    expect(peerUrls({}, servicePlan({}, 8080))).toEqual({ BILLING_URL: 'http://127.0.0.1:8081', GAMIFICATION_URL: 'http://127.0.0.1:8082' });
+    const given = { BILLING_PORT: '9081', BILLING_URL: 'http://billing.internal:8081' };
+    expect(peerUrls(given, servicePlan(given, 8080)).BILLING_URL).toBe('http://billing.internal:8081');
   });
 
   it.each(['0', '-1', '1.5', 'two'])('refuses WORKERS=%s', (value) => {
