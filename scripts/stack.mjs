@@ -25,7 +25,8 @@ async function waitFor(url, timeoutMs, isAlive) {
   while (Date.now() < deadline) {
     if (!isAlive()) throw new Error(`a service exited while waiting for ${url}`);
     try {
-      const res = await fetch(url);
+      // Bounded: something else holding the port may accept and never answer, which would hide a service's exit.
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return;
     } catch {
       /* not up yet */
