@@ -13,7 +13,10 @@ try {
   stack = await startStack({ dev });
 } catch (error) {
   console.error(`start failed: ${error.message}`);
-  console.error('Is PostgreSQL answering on 127.0.0.1:5432 and Redis on 127.0.0.1:6379? See README, Troubleshooting.');
+  // A service that exited said why in its own line above (a bad variable, a taken port); a timeout is usually a
+  // dependency that does not answer.
+  if (/did not become ready/.test(error.message)) console.error('Is PostgreSQL answering on 127.0.0.1:5432 and Redis on 127.0.0.1:6379? See README, Troubleshooting.');
+  else console.error('The line the service printed before it exited says why. See README, Troubleshooting.');
   process.exit(1);
 }
 
