@@ -24,8 +24,16 @@ const passwordSource = process.env.ADMIN_PASSWORD ? 'the ADMIN_PASSWORD environm
 console.log(`\n  SwingFit is running at ${stack.url}\n  Admin password: ${passwordSource}\n  Ctrl-C stops every process.\n`);
 
 if (dev) {
-  const web = spawn('pnpm', ['--filter', '@swingfit/web', 'dev'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, GATEWAY_URL: stack.base } });
-  process.on('exit', () => web.kill('SIGTERM'));
+  // Its own process group: pnpm and sh do not pass a SIGTERM on to vite, which would be left holding :5173 when
+  // the launcher is stopped by signal rather than by Ctrl-C (which reaches the whole terminal group).
+  const web = spawn('pnpm', ['--filter', '@swingfit/web', 'dev'], { cwd: ROOT, stdio: 'inherit', detached: true, env: { ...process.env, GATEWAY_URL: stack.base } });
+  process.on('exit', () => {
+    try {
+      process.kill(-web.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  });
   console.log('  Web dev server (hot reload): http://localhost:5173\n');
 }
 
