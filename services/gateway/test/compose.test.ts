@@ -14,6 +14,16 @@ describe('docker-compose.yml runs the gateway', () => {
     expect(config).toMatchObject({ NODE_ENV: 'production', PORT: 8080, HOST: '0.0.0.0', BILLING_URL: 'http://billing:8081', GAMIFICATION_URL: 'http://gamification:8082' });
   });
 
+  it('passes the rate limits and cache sizes from .env through, defaulting as the gateway does', () => {
+    const tunables = Object.keys(GatewayEnv.properties).filter((name) => /^(RATE_LIMIT_|SESSION_CACHE_|POINTS_CACHE_)/.test(name)) as Array<keyof typeof GatewayEnv.properties>;
+    const composed = parseGatewayConfig(composeEnvironment('gateway', COMPOSE_OPERATOR_SECRETS));
+    const own = parseGatewayConfig({ NODE_ENV: 'production', ...COMPOSE_OPERATOR_SECRETS, S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
+    for (const name of tunables) expect(composed[name], name).toBe(own[name]);
+    const raised = Object.fromEntries(tunables.map((name) => [name, '4321']));
+    const config = parseGatewayConfig(composeEnvironment('gateway', { ...COMPOSE_OPERATOR_SECRETS, ...raised }));
+    for (const name of tunables) expect(config[name], name).toBe(4321);
+  });
+
   it('refuses a production admin password too short, as the gateway itself does', () => {
     expect(() => parseGatewayConfig(composeEnvironment('gateway', { ...COMPOSE_OPERATOR_SECRETS, ADMIN_PASSWORD: 'short' }))).toThrow(/ADMIN_PASSWORD is too short/);
   });
