@@ -15,8 +15,21 @@ try {
   console.error(`start failed: ${error.message}`);
   // A service that exited said why in its own line above (a bad variable, a taken port); a timeout is usually a
   // dependency that does not answer.
-  if (/did not become ready/.test(error.message)) console.error('Is PostgreSQL answering on 127.0.0.1:5432 and Redis on 127.0.0.1:6379? See README, Troubleshooting.');
-  else console.error('The line the service printed before it exited says why. See README, Troubleshooting.');
+  if (/did not become ready/.test(error.message)) {
+    // Where this run looked (host and port only: a URL may hold a password).
+    const where = (url, fallback) => {
+      try {
+        return new URL(url || fallback).host;
+      } catch {
+        return 'the address set';
+      }
+    };
+    const postgres = where(process.env.DATABASE_URL, 'postgres://127.0.0.1:5432');
+    const redis = where(process.env.REDIS_URL, 'redis://127.0.0.1:6379');
+    console.error(`Is PostgreSQL answering on ${postgres} and Redis on ${redis}? See README, Troubleshooting.`);
+  } else {
+    console.error('The line the service printed before it exited says why. See README, Troubleshooting.');
+  }
   process.exit(1);
 }
 
