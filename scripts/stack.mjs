@@ -20,9 +20,10 @@ function prefixLines(colour, name, stream, out, quiet) {
   });
 }
 
-async function waitFor(url, timeoutMs, isAlive) {
+async function waitFor(url, timeoutMs, isAlive, signal) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (signal?.aborted) throw new Error(`stopped (${signal.reason}) while waiting for ${url}`);
     if (!isAlive()) throw new Error(`a service exited while waiting for ${url}`);
     try {
       // Bounded: something else holding the port may accept and never answer, which would hide a service's exit.
@@ -66,7 +67,7 @@ export function peerUrls(env, plan) {
  * Starts the embedded object store when no S3 endpoint is configured, then every service with one
  * shared environment. Resolves once the gateway answers /readyz.
  */
-export async function startStack({ env: extraEnv = {}, quiet = false, dev = false, readyTimeoutMs = 90_000 } = {}) {
+export async function startStack({ env: extraEnv = {}, quiet = false, dev = false, readyTimeoutMs = 90_000, signal } = {}) {
   const env = { ...process.env, ...extraEnv };
   env.DATA_DIR = resolve(ROOT, env.DATA_DIR ?? '.data');
   env.INTERNAL_TOKEN ??= randomBytes(24).toString('base64url');
@@ -176,7 +177,8 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
 
   const base = `http://127.0.0.1:${gatewayPort}`;
   try {
-    await waitFor(`${base}/readyz`, readyTimeoutMs, () => children.every((c) => c.alive || c.expectExit));
+    // `signal`: the launcher was told to stop while the services came up; they are stopped below.
+    await waitFor(`${base}/readyz`, readyTimeoutMs, () => children.every((c) => c.alive || c.expectExit), signal);
   } catch (error) {
     await stop();
     throw error;

@@ -8,10 +8,38 @@ const dev = process.argv.includes('--dev');
 const build = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+// Stopping is wired before the services start: a signal while they come up (which can take up to 90 s) must
+// stop the ones already running, not end this launcher alone and leave them holding their ports.
 let stack;
+let stopping = false;
+const startup = new AbortController();
+async function stop(why) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nstopping (${why})…`);
+  // Still starting: startStack stops what it started and throws, and the catch below exits.
+  if (!stack) return startup.abort(why);
+  await stack.stop();
+  process.exit(0);
+}
+// SIGHUP: the terminal that ran `pnpm start` was closed.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+// `kill <pid of pnpm>` ends pnpm without passing the signal on to this launcher, which would leave the
+// services running and holding port 8080 for the next `pnpm start`. An orphaned launcher is handed to
+// another parent, so a changed parent id means whoever started it is gone: stop as if told to.
+const PARENT_CHECK_MS = 1000;
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop('the command that started it has ended');
+}, PARENT_CHECK_MS).unref();
+
 try {
-  stack = await startStack({ dev });
+  stack = await startStack({ dev, signal: startup.signal });
 } catch (error) {
+  if (startup.signal.aborted) {
+    console.error(`stopped (${startup.signal.reason}) before SwingFit was ready; every process it had started has ended`);
+    process.exit(1);
+  }
   console.error(`start failed: ${error.message}`);
   // A service that exited said why in its own line above (a bad variable, a taken port); a timeout is usually a
   // dependency that does not answer.
@@ -50,25 +78,7 @@ if (dev) {
   console.log('  Web dev server (hot reload): http://localhost:5173\n');
 }
 
-let stopping = false;
-async function stop(why) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\nstopping (${why})…`);
-  await stack.stop();
-  process.exit(0);
-}
 // A service that dies takes the others down (stack.mjs); then this launcher exits with an error.
 stack.done.then(() => {
   if (!stopping) process.exit(1);
 });
-// SIGHUP: the terminal that ran `pnpm start` was closed.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
-// `kill <pid of pnpm>` ends pnpm without passing the signal on to this launcher, which would leave the
-// services running and holding port 8080 for the next `pnpm start`. An orphaned launcher is handed to
-// another parent, so a changed parent id means whoever started it is gone: stop as if told to.
-const PARENT_CHECK_MS = 1000;
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) void stop('the command that started it has ended');
-}, PARENT_CHECK_MS).unref();
