@@ -65,9 +65,11 @@ const passwordSource = process.env.ADMIN_PASSWORD ? 'the ADMIN_PASSWORD environm
 console.log(`\n  SwingFit is running at ${stack.url}\n  Admin password: ${passwordSource}\n  Ctrl-C stops every process.\n`);
 
 if (dev) {
-  // Its own process group: pnpm and sh do not pass a SIGTERM on to vite, which would be left holding :5173 when
-  // the launcher is stopped by signal rather than by Ctrl-C (which reaches the whole terminal group).
-  const web = spawn('pnpm', ['--filter', '@swingfit/web', 'dev'], { cwd: ROOT, stdio: 'inherit', detached: true, env: { ...process.env, GATEWAY_URL: stack.base } });
+  // Vite itself (apps/web's `dev` script), in its own process group: through pnpm and sh a SIGTERM never
+  // reached it, which left it holding :5173 when the launcher was stopped by a signal to it alone, and pnpm
+  // reported the stop as a failure. The launcher ends the group when it exits.
+  const vite = join(ROOT, 'apps/web/node_modules/vite/bin/vite.js');
+  const web = spawn(process.execPath, [vite], { cwd: join(ROOT, 'apps/web'), stdio: 'inherit', detached: true, env: { ...process.env, GATEWAY_URL: stack.base } });
   process.on('exit', () => {
     try {
       process.kill(-web.pid, 'SIGTERM');
