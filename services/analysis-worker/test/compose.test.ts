@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPOSE_OPERATOR_SECRETS, composeEnvironment, composeProblems } from '@swingfit/server-kit/testing';
+import { COMPOSE_OPERATOR_SECRETS, composeEnvironment, composeProblems, undocumentedVariables } from '@swingfit/server-kit/testing';
 import { WorkerEnv, parseWorkerConfig } from '../src/config.js';
 
 /*
@@ -16,5 +16,11 @@ describe('docker-compose.yml runs the analysis worker', () => {
 
   it('refuses the model writer forced on without its key, as the worker itself does', () => {
     expect(() => parseWorkerConfig(composeEnvironment('analysis-worker', { ...COMPOSE_OPERATOR_SECRETS, ANALYSIS_WRITER: 'openai' }))).toThrow(/OPENAI_API_KEY is missing/);
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the analysis-worker reads', () => {
+    expect(undocumentedVariables(WorkerEnv)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPOSE_OPERATOR_SECRETS, composeEnvironment, composeProblems } from '@swingfit/server-kit/testing';
+import { COMPOSE_OPERATOR_SECRETS, composeEnvironment, composeProblems, undocumentedVariables } from '@swingfit/server-kit/testing';
 import { BillingEnv, billingMode, parseBillingConfig } from '../src/config.js';
 
 /*
@@ -29,5 +29,11 @@ describe('docker-compose.yml runs billing', () => {
     const live = parseBillingConfig(composeEnvironment('billing', { ...COMPOSE_OPERATOR_SECRETS, ...STRIPE }));
     expect(billingMode(live)).toBe('stripe');
     expect(live).toMatchObject({ NODE_ENV: 'production', PORT: 8081, STRIPE_WEBHOOK_TOLERANCE_SECONDS: 300 });
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the billing reads', () => {
+    expect(undocumentedVariables(BillingEnv)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPOSE_OPERATOR_SECRETS, composeEnvironment, composeProblems } from '@swingfit/server-kit/testing';
+import { COMPOSE_OPERATOR_SECRETS, composeEnvironment, composeProblems, undocumentedVariables } from '@swingfit/server-kit/testing';
 import { GatewayEnv, parseGatewayConfig } from '../src/config.js';
 
 /*
@@ -26,5 +26,11 @@ describe('docker-compose.yml runs the gateway', () => {
 
   it('refuses a production admin password too short, as the gateway itself does', () => {
     expect(() => parseGatewayConfig(composeEnvironment('gateway', { ...COMPOSE_OPERATOR_SECRETS, ADMIN_PASSWORD: 'short' }))).toThrow(/ADMIN_PASSWORD is too short/);
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the gateway reads', () => {
+    expect(undocumentedVariables(GatewayEnv)).toEqual([]);
   });
 });

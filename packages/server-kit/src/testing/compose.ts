@@ -14,6 +14,15 @@ import { parse } from 'yaml';
 /** The repository's compose file: this module is src/testing or dist/testing of packages/server-kit. */
 export const COMPOSE_FILE = resolve(import.meta.dirname, '../../../../docker-compose.yml');
 
+/** The repository's .env.example, where an operator learns every variable the services read. */
+export const ENV_EXAMPLE_FILE = resolve(import.meta.dirname, '../../../../.env.example');
+
+/** The variables a service's schema reads that .env.example does not list (set, or commented out). */
+export function undocumentedVariables(schema: TObject, path = ENV_EXAMPLE_FILE): string[] {
+  const listed = new Set([...readFileSync(path, 'utf8').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+  return Object.keys(schema.properties).filter((name) => !listed.has(name));
+}
+
 /**
  * What an operator must give `docker compose up` (the file refuses to start without them), as a
  * service's compose test passes it: long enough for the services' own production checks.
