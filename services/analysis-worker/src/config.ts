@@ -111,6 +111,16 @@ export function readRewriteConfig(env: NodeJS.ProcessEnv = process.env): Static<
   });
 }
 
+/**
+ * What `pnpm db:migrate` (migrate.ts) reads: migrating touches only PostgreSQL, so neither the object store's
+ * keys nor a writer set up wrong (ANALYSIS_WRITER=openai without its key) stops the schema's migrations.
+ */
+export const MigrateEnv = Type.Pick(WorkerEnv, ['DATABASE_URL', 'LOG_LEVEL']);
+
+export function readMigrateConfig(env: NodeJS.ProcessEnv = process.env): Static<typeof MigrateEnv> {
+  return orExit(() => parseConfig(MigrateEnv, env));
+}
+
 /** What `pnpm analyses:remeasure` (remeasure.ts) reads: it only queues jobs, which the running worker does. */
 export const RemeasureEnv = Type.Pick(WorkerEnv, ['DATABASE_URL', 'REDIS_URL', 'QUEUE_PREFIX', 'LOG_LEVEL']);
 

@@ -4,8 +4,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { assertHandlers, ConfigError } from '@swingfit/server-kit';
-import { parseWorkerConfig, repeatEvery } from '../src/config.js';
+import { assertHandlers, ConfigError, parseConfig } from '@swingfit/server-kit';
+import { MigrateEnv, parseWorkerConfig, repeatEvery } from '../src/config.js';
 import { STORE_KEYS, workerConfig } from './support/config.js';
 import { analysisJobHandlers } from '../src/jobs/analysis-worker.js';
 import { reconcileJobHandlers } from '../src/jobs/reconcile.js';
@@ -75,6 +75,11 @@ describe('worker configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('does not stop `pnpm db:migrate`, which reads only the database settings', () => {
+    const config = parseConfig(MigrateEnv, { ANALYSIS_WRITER: 'openai', OPENAI_API_KEY: '', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' });
+    expect(config).toEqual({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', LOG_LEVEL: 'info' });
   });
 
   it('stops the worker at start with that one line (exit 78)', () => {
