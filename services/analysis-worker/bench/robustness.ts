@@ -134,6 +134,23 @@ function chipFirstArgs(to: number, address: number): string[] {
   const graph = `[0:v]split[s][w];[s]${chipGraph(to, address).slice('[0:v]'.length)}[c];[c][w]concat=n=2:v=1[out]`;
   return ['-filter_complex', graph, '-map', '[out]', ...X264];
 }
+/**
+ * A shorter backswing made of a real swing, at the real swing's tempo: the backswing from the labelled
+ * `address` only up to frame `to`, played slower to take as long as the whole backswing did (to the
+ * labelled top), then the same frames back to the ball in the time the real downswing took (to the
+ * labelled impact), then the real follow-through. Every labelled event keeps its frame; the top is `to`'s
+ * pose. A golfer whose turn stops early still swings at their own tempo.
+ */
+function shortSwingCase(name: string, clip: string, view: CameraView, to: number, label: { address: number; top: number; impact: number }): Case {
+  const { address, top, impact } = label;
+  const frames = to + 1 - address;
+  const graph =
+    `[0:v]split=4[a][b][c][d];[a]trim=end_frame=${address},setpts=PTS-STARTPTS[a1];` +
+    `[b]trim=start_frame=${address}:end_frame=${to + 1},setpts=${(top + 1 - address) / frames}*(PTS-STARTPTS),fps=30[b1];` +
+    `[c]trim=start_frame=${address}:end_frame=${to + 1},setpts=PTS-STARTPTS,reverse,setpts=${(impact - top) / frames}*PTS,fps=30[c1];` +
+    `[d]trim=start_frame=${impact + 1},setpts=PTS-STARTPTS[d1];[a1][b1][c1][d1]concat=n=4:v=1[out]`;
+  return { name, clip, view, args: ['-filter_complex', graph, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 };
+}
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
   { name: 'far golfer elsewhere', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:900:500:black', ...X264], ext: 'mp4', slower: 1 },
@@ -221,6 +238,12 @@ const CASES: Case[] = [
   // two are alike, so either may be the one measured: its events print against the second's labels.
   practiceCase('two swings in a row', 'morikawa_iron_fo', 'face-on', 1),
   practiceCase('two swings in a row, from behind', 'adam_scott_iron_dtl', 'down-the-line', 1),
+  // The hands stop at chest height (shoulders turned 60 deg) or shoulder height: restricted golfers' full swings.
+  shortSwingCase('a short backswing, from behind', 'adam_scott_iron_dtl', 'down-the-line', 42, { address: 29, top: 46, impact: 55 }),
+  shortSwingCase('a short backswing', 'morikawa_iron_fo', 'face-on', 54, { address: 32, top: 62, impact: 68 }),
+  shortSwingCase('a shorter backswing, from behind', 'adam_scott_iron_dtl', 'down-the-line', 40, { address: 29, top: 46, impact: 55 }),
+  shortSwingCase('a shorter backswing', 'morikawa_iron_fo', 'face-on', 50, { address: 32, top: 62, impact: 68 }),
+  shortSwingCase('a short backswing, tour pro B from behind', 'morikawa_iron_dtl', 'down-the-line', 38, { address: 21, top: 44, impact: 51 }),
   { name: 'stops just after impact', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-t', '2.0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'stops just after impact, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.9', ...X264], ext: 'mp4', slower: 1 },
   // A still onlooker (a caddie, a friend) beside the golfer: tour pro A at address from the face-on clip, three

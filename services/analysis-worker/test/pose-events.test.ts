@@ -289,6 +289,34 @@ describe('swing events from the hand path', () => {
       expect(result.ok ? 'measured' : result.sign).toBe(sign);
     });
 
+    /**
+     * Hands through `keys` (time, torso lengths above the hips, torso lengths to the target side), 4 s at
+     * 30 fps: they travel round the body, back and up, then down and through.
+     */
+    const handPath = (keys: [number, number, number][]): TrackPoint[] => {
+      const up = throughKeys(keys.map(([t, u]) => [t, u]));
+      const side = throughKeys(keys.map(([t, , x]) => [t, x]));
+      return Array.from({ length: 120 }, (_, i) => ({ frame: i, timeSec: i / 30, hands: [HIPS[0] + side(i / 30) * TORSO, HIPS[1] - up(i / 30) * TORSO], hips: HIPS, torsoPx: TORSO }));
+    };
+
+    it('a full swing whose backswing stops with the hands at chest height is measured, from its own top', () => {
+      // A golfer whose turn stops the backswing early: the hands reach 0.6 torso lengths above the hips
+      // (under "high"), come down through the ball at a downswing's pace and rise high to the finish.
+      const result = detectSwingEvents(handPath([[0, -0.4, 0], [1.0, -0.4, 0], [1.8, 0.6, -0.8], [2.07, -0.4, 0], [2.5, 1.4, 0.8], [4.0, 1.4, 0.8]]));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(Math.abs(result.events.top.timeSec - 1.8)).toBeLessThan(0.1);
+      expect(Math.abs(result.events.impact.timeSec - 2.07)).toBeLessThan(0.1);
+      expect(result.events.address.timeSec).toBeLessThan(1.05);
+    });
+
+    it('a short stroke that is no swing but ends in a high finish is a part swing, not a clip stopped before impact', () => {
+      // A backswing of 0.15 s against a downswing of 0.27 (no swing's tempo): before stop 67 the finish,
+      // the clip's one high stretch, was read as a backswing the clip stopped at.
+      const result = detectSwingEvents(handPath([[0, -0.4, 0], [1.0, -0.4, 0], [1.15, 0.6, -0.8], [1.42, -0.4, 0], [1.85, 1.4, 0.8], [4.0, 1.4, 0.8]]));
+      expect(result.ok ? 'measured' : result.sign).toBe('part-swing');
+    });
+
     it('a golfer who stands still at address is no part swing', () => {
       expect(detectSwingEvents(track(4, 30, []))).toEqual({ ok: false, reason: 'no-swing', sign: null });
     });

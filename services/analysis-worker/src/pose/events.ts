@@ -490,7 +490,10 @@ function clipCutOf(s: Series, runs: [number, number][]): ClipCut | null {
   };
   if (!restedBefore(0) && comesLowAfter(0)) return 'starts-late';
   const closing = runs.length - 1;
-  if (restedBefore(closing) && !comesLowAfter(closing)) return 'ends-early';
+  // Not when the hands came down to the ball before the closing run: that run is a finish, after a
+  // backswing too short to reach "high" (a swing shortBackswings could not take is a part swing, not a cut).
+  const struckBefore = () => strokeBefore(s, closing > 0 ? runs[closing - 1]![1] + 1 : first, runs[closing]![0]) !== null;
+  if (restedBefore(closing) && !comesLowAfter(closing) && !struckBefore()) return 'ends-early';
   return null;
 }
 
@@ -505,17 +508,51 @@ const PART_SWING_TORSO = 0.4;
  * A part swing (a chip, a pitch, a half swing): the hands leave their rest by a stroke's length and come
  * back down to the ball, but never rise high, as every full swing's do at the top. The turn of such a
  * stroke is not the one the product's ranges and workout are about, so it is refused, with that reason.
- * Read only where no high run exists. A full swing whose top the model lost altogether would read so too;
- * its golfer is then still told what a measurable swing needs.
+ * Read only where no swing was found, on the hands before the first high run (the whole clip if none). A
+ * full swing whose top the model lost altogether would read so too; its golfer is then still told what a
+ * measurable swing needs.
  */
 function partSwingIn(s: Series, runs: [number, number][]): boolean {
-  if (runs.length) return false;
   const first = s.up.findIndex((v) => !Number.isNaN(v));
-  if (first < 0) return false;
-  const highest = argBest(s.up, first, s.up.length - 1, (v, b) => v > b);
-  const rest = highest > first ? restBefore(s, first, highest - 1, 1) : null;
-  if (!rest || Math.hypot(s.x[highest]! - rest.at[0], s.up[highest]! - rest.at[1]) < PART_SWING_TORSO) return false;
-  return s.gripLowest.slice(highest + 1).some((v) => v < EVENT_THRESHOLDS.low);
+  return first >= 0 && strokeBefore(s, first, runs.length ? runs[0]![0] : s.up.length) !== null;
+}
+
+/**
+ * The top of a stroke made before index `until` (exclusive) and after `from`: the hands' highest point
+ * before their last way down to the ball, where they had left a rest by a stroke's length (PART_SWING_TORSO).
+ * Null when the hands made none: they never rested, never left the rest that far, or never came back low.
+ * The way down is found walking back from the last low hands while the hands keep falling (a rise into the
+ * follow-through, or the stillness after a chip, is passed over), so a follow-through rising towards `until`
+ * is not taken for the top.
+ */
+function strokeBefore(s: Series, from: number, until: number): number | null {
+  const lastLow = s.gripLowest.findLastIndex((v, i) => i >= from && i < until && v < EVENT_THRESHOLDS.low);
+  let bottom = lastLow;
+  while (bottom > from && s.up[bottom - 1]! <= s.up[bottom]! + EVENT_THRESHOLDS.onsetTorso) bottom--;
+  if (bottom <= from) return null;
+  const highest = argBest(s.up, from, bottom, (v, b) => v > b);
+  const rest = highest > from ? restBefore(s, from, highest - 1, 1) : null;
+  if (!rest || Math.hypot(s.x[highest]! - rest.at[0], s.up[highest]! - rest.at[1]) < PART_SWING_TORSO) return null;
+  return highest;
+}
+
+/**
+ * Swings whose top stays under "high": a golfer whose turn or shoulders stop the backswing with the hands
+ * at chest height (bench:robustness 'a short backswing'). Such a swing still has what makes one: the hands
+ * leave a rest by a stroke's length, come down through the ball at a downswing's speed and rise high in
+ * the follow-through. Each high run is taken for a finish, and the hands' highest point between the rest
+ * before it and the last low hands before it for the top; candidateAt then asks the rest of a swing of it
+ * (impact low, speed, tempo, address). Read only where no swing has a high top: a chip's follow-through
+ * never rises high, so it is still a part swing, and a clip cut at the top has no hands low after it.
+ */
+function shortBackswings(s: Series, runs: [number, number][]): Candidate[] {
+  const first = s.up.findIndex((v) => !Number.isNaN(v));
+  if (first < 0) return [];
+  return runs.flatMap((run, r) => {
+    const top = strokeBefore(s, r > 0 ? runs[r - 1]![1] + 1 : first, run[0]);
+    const found = top === null ? null : candidateAt(s, [top, top], run);
+    return found ? [found] : [];
+  });
 }
 
 export type NoSwing = { ok: false; reason: 'no-swing'; sign: NoSwingSign | null };
@@ -531,6 +568,7 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
     candidates.push(found);
     if (found.nextRun) r++; // the finish run belongs to this swing
   }
+  if (candidates.length === 0) candidates.push(...shortBackswings(s, runs));
   if (candidates.length === 0) return { ok: false, reason: 'no-swing', sign: clipCutOf(s, runs) ?? (partSwingIn(s, runs) ? 'part-swing' : null) };
   const full = fullSwings(candidates);
   const main = swingThatCounts(full);
