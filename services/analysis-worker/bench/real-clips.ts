@@ -63,6 +63,24 @@ export function nextBayGraph(neighbour: string, crop: string, at: [number, numbe
   return `movie=${neighbour},crop=${crop},${scale}tpad=start_duration=${delaySec}:start_mode=clone,setpts=PTS-STARTPTS[p];[0:v:0][p]overlay=${at[0]}:${at[1]}:eof_action=repeat[out]`;
 }
 
+/**
+ * An ffmpeg filter graph for a shorter backswing made of a real swing, at the real swing's tempo: the
+ * backswing from the labelled `address` only up to frame `to`, played slower to take as long as the whole
+ * backswing did (to the labelled top), then the same frames back to the ball in the time the real downswing
+ * took (to the labelled impact), then the real follow-through. Every labelled event keeps its frame; the
+ * top is `to`'s pose. A golfer whose turn stops early still swings at their own tempo. Output `[out]`.
+ */
+export function shortBackswingGraph(to: number, label: { address: number; top: number; impact: number }): string {
+  const { address, top, impact } = label;
+  const frames = to + 1 - address;
+  return (
+    `[0:v]split=4[a][b][c][d];[a]trim=end_frame=${address},setpts=PTS-STARTPTS[a1];` +
+    `[b]trim=start_frame=${address}:end_frame=${to + 1},setpts=${(top + 1 - address) / frames}*(PTS-STARTPTS),fps=30[b1];` +
+    `[c]trim=start_frame=${address}:end_frame=${to + 1},setpts=PTS-STARTPTS,reverse,setpts=${(impact - top) / frames}*PTS,fps=30[c1];` +
+    `[d]trim=start_frame=${impact + 1},setpts=PTS-STARTPTS[d1];[a1][b1][c1][d1]concat=n=4:v=1[out]`
+  );
+}
+
 /** The labelled clips with their absolute paths, or null when the shared fixtures are absent. */
 export function loadLabels(dir = fixturesDir()): (ClipLabel & { path: string; name: string })[] | null {
   const file = join(dir, 'real', 'labels.json');

@@ -62,7 +62,7 @@ import { join } from 'node:path';
 import type { CameraView } from '@swingfit/contracts';
 import type { CameraSummary } from '../src/pose/camera.js';
 import { closePosePool } from '../src/pose/index.js';
-import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, nextBayGraph, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
+import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, nextBayGraph, shortBackswingGraph, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
 
 type ClipLabel = Labelled & { path: string; name: string };
 
@@ -134,22 +134,9 @@ function chipFirstArgs(to: number, address: number): string[] {
   const graph = `[0:v]split[s][w];[s]${chipGraph(to, address).slice('[0:v]'.length)}[c];[c][w]concat=n=2:v=1[out]`;
   return ['-filter_complex', graph, '-map', '[out]', ...X264];
 }
-/**
- * A shorter backswing made of a real swing, at the real swing's tempo: the backswing from the labelled
- * `address` only up to frame `to`, played slower to take as long as the whole backswing did (to the
- * labelled top), then the same frames back to the ball in the time the real downswing took (to the
- * labelled impact), then the real follow-through. Every labelled event keeps its frame; the top is `to`'s
- * pose. A golfer whose turn stops early still swings at their own tempo.
- */
+/** A restricted golfer's swing made of a real one (real-clips.ts shortBackswingGraph): the backswing stops at frame `to`. */
 function shortSwingCase(name: string, clip: string, view: CameraView, to: number, label: { address: number; top: number; impact: number }): Case {
-  const { address, top, impact } = label;
-  const frames = to + 1 - address;
-  const graph =
-    `[0:v]split=4[a][b][c][d];[a]trim=end_frame=${address},setpts=PTS-STARTPTS[a1];` +
-    `[b]trim=start_frame=${address}:end_frame=${to + 1},setpts=${(top + 1 - address) / frames}*(PTS-STARTPTS),fps=30[b1];` +
-    `[c]trim=start_frame=${address}:end_frame=${to + 1},setpts=PTS-STARTPTS,reverse,setpts=${(impact - top) / frames}*PTS,fps=30[c1];` +
-    `[d]trim=start_frame=${impact + 1},setpts=PTS-STARTPTS[d1];[a1][b1][c1][d1]concat=n=4:v=1[out]`;
-  return { name, clip, view, args: ['-filter_complex', graph, '-map', '[out]', ...X264], ext: 'mp4', slower: 1 };
+  return { name, clip, view, args: ['-filter_complex', shortBackswingGraph(to, label), '-map', '[out]', ...X264], ext: 'mp4', slower: 1 };
 }
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
