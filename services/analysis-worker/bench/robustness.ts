@@ -135,8 +135,9 @@ function chipFirstArgs(to: number, address: number): string[] {
   return ['-filter_complex', graph, '-map', '[out]', ...X264];
 }
 /** A restricted golfer's swing made of a real one (real-clips.ts shortBackswingGraph): the backswing stops at frame `to`. */
-function shortSwingCase(name: string, clip: string, view: CameraView, to: number, label: { address: number; top: number; impact: number }): Case {
-  return { name, clip, view, args: ['-filter_complex', shortBackswingGraph(to, label), '-map', '[out]', ...X264], ext: 'mp4', slower: 1 };
+function shortSwingCase(name: string, clip: string, view: CameraView, to: number, label: { address: number; top: number; impact: number }, slower = 1): Case {
+  const graph = slower === 1 ? shortBackswingGraph(to, label) : `${shortBackswingGraph(to, label).replace(/\[out\]$/, '[s]')};[s]setpts=${slower}*PTS[out]`;
+  return { name, clip, view, args: ['-filter_complex', graph, '-map', '[out]', ...(slower === 1 ? [] : ['-r', String(30 * slower)]), ...X264], ext: 'mp4', slower };
 }
 const CASES: Case[] = [
   { name: 'far golfer', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'scale=trunc(iw*0.4/2)*2:-2,pad=1920:1080:200:600:black', ...X264], ext: 'mp4', slower: 1 },
@@ -230,6 +231,8 @@ const CASES: Case[] = [
   shortSwingCase('a short backswing', 'morikawa_iron_fo', 'face-on', 54, { address: 32, top: 62, impact: 68 }),
   shortSwingCase('a shorter backswing, from behind', 'adam_scott_iron_dtl', 'down-the-line', 40, { address: 29, top: 46, impact: 55 }),
   shortSwingCase('a shorter backswing', 'morikawa_iron_fo', 'face-on', 50, { address: 32, top: 62, impact: 68 }),
+  // …and as a phone's slow motion records it (120 fps played at 30): the short top is found in clip time.
+  shortSwingCase('a shorter backswing in slow motion 4x, from behind', 'adam_scott_iron_dtl', 'down-the-line', 40, { address: 29, top: 46, impact: 55 }, 4),
   shortSwingCase('a short backswing, tour pro B from behind', 'morikawa_iron_dtl', 'down-the-line', 38, { address: 21, top: 44, impact: 51 }),
   { name: 'stops just after impact', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-t', '2.0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'stops just after impact, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.9', ...X264], ext: 'mp4', slower: 1 },
