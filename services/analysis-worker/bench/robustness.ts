@@ -234,6 +234,10 @@ const CASES: Case[] = [
   // …and as a phone's slow motion records it (120 fps played at 30): the short top is found in clip time.
   shortSwingCase('a shorter backswing in slow motion 4x, from behind', 'adam_scott_iron_dtl', 'down-the-line', 40, { address: 29, top: 46, impact: 55 }, 4),
   shortSwingCase('a short backswing, tour pro B from behind', 'morikawa_iron_dtl', 'down-the-line', 38, { address: 21, top: 44, impact: 51 }),
+  // An abbreviated (punch) finish, held with the hands at chest height: the clip to 3 frames past impact,
+  // then that frame held 1.3 s. Its finish is where the hold starts, not the label's.
+  { name: 'a finish held at chest height, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'trim=end_frame=59,setpts=PTS-STARTPTS,tpad=stop=40:stop_mode=clone', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'a finish held at chest height', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'trim=end_frame=72,setpts=PTS-STARTPTS,tpad=stop=40:stop_mode=clone', ...X264], ext: 'mp4', slower: 1 },
   { name: 'stops just after impact', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-t', '2.0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'stops just after impact, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-t', '1.9', ...X264], ext: 'mp4', slower: 1 },
   // A still onlooker (a caddie, a friend) beside the golfer: tour pro A at address from the face-on clip, three

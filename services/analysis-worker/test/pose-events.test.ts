@@ -317,6 +317,17 @@ describe('swing events from the hand path', () => {
       expect(result.ok ? 'measured' : result.sign).toBe('part-swing');
     });
 
+    it('a full swing whose finish is held with the hands at chest height is measured', () => {
+      // An abbreviated (punch) finish: the hands rise 1.0 torso lengths from the ball and stay there, under
+      // "high". Refused as holding no swing before stop 67.
+      const result = detectSwingEvents(handPath([[0, -0.4, 0], [1.0, -0.4, 0], [1.8, 1.3, -1.0], [2.07, -0.4, 0], [2.4, 0.6, 0.7], [4.0, 0.6, 0.7]]));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(Math.abs(result.events.top.timeSec - 1.8)).toBeLessThan(0.1);
+      expect(Math.abs(result.events.impact.timeSec - 2.07)).toBeLessThan(0.1);
+      expect(result.events.finish.timeSec).toBeGreaterThan(2.2);
+    });
+
     it('a golfer who stands still at address is no part swing', () => {
       expect(detectSwingEvents(track(4, 30, []))).toEqual({ ok: false, reason: 'no-swing', sign: null });
     });

@@ -236,6 +236,8 @@ interface Candidate {
   timeScale: number;
   /** The index of the next high run (the finish's), if any. */
   nextRun: [number, number] | undefined;
+  /** The follow-through stops under "high" (lowFinishes). */
+  lowFinish?: boolean;
 }
 
 /** The hands have left address once they are this many jitters (of their rest) away from it. */
@@ -304,8 +306,32 @@ function endsInFollowThrough(s: Series, impact: number, timeScale: number): bool
   return (s.time[s.time.length - 1]! - s.time[impact]!) / timeScale < FOLLOW_THROUGH_SEC;
 }
 
+/**
+ * How a swing's follow-through is recognised: 'high', the hands rise high again after impact, as nearly
+ * every golfer's do; 'risen', they rise at least a stroke's length (PART_SWING_TORSO) from the ball within
+ * the time a finish takes (lowFinishes).
+ */
+type FollowThrough = 'high' | 'risen';
+
+function followsThrough(s: Series, impact: number, timeScale: number, finish: FollowThrough): boolean {
+  if (finish === 'high') return s.up.slice(impact + 1).some((v) => v > EVENT_THRESHOLDS.high);
+  const until = s.time[impact]! + EVENT_THRESHOLDS.maxFinishSec * timeScale;
+  return s.up.some((v, i) => i > impact && s.time[i]! <= until && v - s.gripUp[impact]! >= PART_SWING_TORSO);
+}
+
+/**
+ * Swings whose follow-through stops with the hands under "high": a golfer who holds an abbreviated (punch)
+ * finish at chest height (bench:robustness 'a finish held at chest height'). A follow-through carries the
+ * hands up and past the body however far it goes on; a club lowered to the next address never rises from
+ * the ball, so a rise of a stroke's length within a finish's time still tells a downswing from a finish
+ * paired with the next address. Read only where no swing with a high finish is found.
+ */
+function lowFinishes(s: Series, runs: [number, number][]): Candidate[] {
+  return runs.flatMap((run) => candidateAt(s, run, undefined, 'risen') ?? []);
+}
+
 /** The swing whose top lies in `run`, if the hands' path from there is a swing's. */
-function candidateAt(s: Series, run: [number, number], next: [number, number] | undefined): Candidate | null {
+function candidateAt(s: Series, run: [number, number], next: [number, number] | undefined, finish: FollowThrough = 'high'): Candidate | null {
   const t = EVENT_THRESHOLDS;
   const n = s.up.length;
   const highest = argBest(s.up, run[0], run[1], (v, b) => v > b);
@@ -320,12 +346,12 @@ function candidateAt(s: Series, run: [number, number], next: [number, number] | 
   if (timeScale > t.maxSlowFactor) return null;
   // A swing follows through: the hands rise high again after impact (a finish lowered to the next address
   // does not), unless the clip stops before they could.
-  if (!s.up.slice(impact + 1).some((v) => v > t.high) && !endsInFollowThrough(s, impact, timeScale)) return null;
+  if (!followsThrough(s, impact, timeScale, finish) && !endsInFollowThrough(s, impact, timeScale)) return null;
   const peakSpeed = Math.max(...s.speed.slice(top, Math.min(n, impact + 2))) * timeScale;
   if (peakSpeed < t.minSwingSpeed) return null;
   const address = addressOf(s, top, timeScale);
   if (address === null || s.time[top]! - s.time[address]! < t.minTempoRatio * downswingSec) return null;
-  return { top, impact, address, amplitude: s.up[top]! - s.gripUp[impact]!, peakSpeed, timeScale, nextRun: next };
+  return { top, impact, address, amplitude: s.up[top]! - s.gripUp[impact]!, peakSpeed, timeScale, nextRun: next, ...(finish === 'risen' ? { lowFinish: true } : {}) };
 }
 
 /** Where the hands rested before the swing, and how far from there counts as having left. */
@@ -421,7 +447,8 @@ function finishOf(s: Series, c: Candidate): number {
   const [hands, hips, shoulders] = [over([s.x, s.up]), over(s.hips), over(s.shoulders)];
   // Held high: near the follow-through's highest point (a slow-motion follow-through slows on its way up).
   const held = FINISH_HEIGHT_SHARE * Math.max(...s.up.slice(c.impact + 1, end + 1).filter((v) => !Number.isNaN(v)));
-  const settled = (i: number) => s.up[i]! > Math.max(t.high, held) && hands[i]! < t.settle.hands && hips[i]! < t.settle.hips && shoulders[i]! < t.settle.shoulders;
+  // A finish held low (lowFinishes) is held where it stopped, under "high".
+  const settled = (i: number) => s.up[i]! > (c.lowFinish ? held : Math.max(t.high, held)) && hands[i]! < t.settle.hands && hips[i]! < t.settle.hips && shoulders[i]! < t.settle.shoulders;
   for (let i = c.impact + 1; i <= end; i++) {
     let j = i;
     while (j <= end && settled(j) && s.time[j]! - s.time[i]! < t.settleSec * k) j++;
@@ -569,6 +596,7 @@ export function detectSwingEvents(points: TrackPoint[]): { ok: true; events: Swi
     if (found.nextRun) r++; // the finish run belongs to this swing
   }
   if (candidates.length === 0) candidates.push(...shortBackswings(s, runs));
+  if (candidates.length === 0) candidates.push(...lowFinishes(s, runs));
   if (candidates.length === 0) return { ok: false, reason: 'no-swing', sign: clipCutOf(s, runs) ?? (partSwingIn(s, runs) ? 'part-swing' : null) };
   const full = fullSwings(candidates);
   const main = swingThatCounts(full);
