@@ -97,6 +97,7 @@ describe('admin words', () => {
   it('names queues and audit lines in plain words', () => {
     expect(queueLabel('analysis')).toBe('Swing analyses');
     expect(queueLabel('events-gamification')).toBe('Events for gamification');
+    expect(queueLabel('billing-reconcile')).toBe('Scheduled: check payments with Stripe');
     const entry = (action: string, detail: Record<string, unknown> = {}): AuditEntry => ({ id: 1, occurredAt: new Date().toISOString(), action, adminSessionId: 3, targetUserId: 12, targetEmail: 'ann@example.com', detail, ip: '10.0.0.1', userAgent: null });
     expect(auditSentence(entry('reset-usage', { field: 'videoUploadsUsed', from: 1 }))).toBe('Reset Video Uploads for ann@example.com (was 1)');
     expect(auditSentence(entry('sign-in-failed'))).toBe('Failed sign-in (wrong password)');

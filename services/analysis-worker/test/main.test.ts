@@ -58,7 +58,7 @@ describe('analysis-worker main', () => {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       return res.status === 200 ? ((await res.json()) as { checks: Record<string, string> }) : undefined;
     }, 60_000, 250);
-    expect(ready.checks).toEqual({ postgres: 'ok', redis: 'ok', s3: 'ok' });
+    expect(ready.checks).toEqual({ postgres: 'ok', redis: 'ok', objectStore: 'ok' });
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     // The sweep of analyses an older measurement read is scheduled, at the configured pace (once across replicas).
     const sweeps = new Queue(JOBS['analysis.remeasure-older'].queue, { connection: h.connection, prefix: h.prefix });

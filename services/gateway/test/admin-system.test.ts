@@ -140,9 +140,18 @@ describe('GET /api/admin/system: outboxes and payments', () => {
 });
 
 describe('failed jobs: listed, retried and removed by the operator', () => {
-  it('lists every operated queue with its counts', async () => {
+  it('lists every operated queue with its counts: the analyses, the event queues, then the scheduled jobs', async () => {
     const view = await system();
-    expect(view.queues.map((q) => q.name)).toEqual([ANALYSIS_QUEUE, eventQueueName('gamification'), eventQueueName('gateway')]);
+    expect(view.queues.map((q) => q.name)).toEqual([
+      ANALYSIS_QUEUE,
+      eventQueueName('gamification'),
+      eventQueueName('gateway'),
+      JOBS['analysis.remeasure-older'].queue,
+      JOBS['analysis.reconcile'].queue,
+      JOBS['analysis.refresh-write-ups'].queue,
+      JOBS['billing.reconcile'].queue,
+      JOBS['gamification.weekly-reset'].queue,
+    ]);
     for (const q of view.queues) expect(q.counts).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 });
   });
 
@@ -218,6 +227,22 @@ describe('failed jobs: listed, retried and removed by the operator', () => {
     expect((await system()).queues.find((q) => q.name === name)!.counts!.failed).toBe(0);
     const [line] = await auditLines(h, 'remove-job');
     expect(line).toMatchObject({ target_user_id: 42, detail: { queue: name, jobId: eventId, eventType: 'exercise.completed' } });
+  });
+
+  it('shows a failed scheduled job (the payments check with Stripe) and retries it', async () => {
+    const name = JOBS['billing.reconcile'].queue;
+    const queue = queueOf(name);
+    await queue.add('billing.reconcile', {}, { jobId: 'reconcile-run-1', attempts: 1 });
+    await failJobs(name, 1, 'Stripe did not answer');
+    const listed = (await system()).queues.find((q) => q.name === name)!;
+    expect(listed.counts).toMatchObject({ failed: 1 });
+    expect(listed.failedJobs).toEqual([expect.objectContaining({ id: 'reconcile-run-1', name: 'billing.reconcile', failedReason: 'Stripe did not answer', analysisId: null, userId: null })]);
+
+    const res = await h.app.inject({ method: 'POST', url: `/api/admin/queues/${name}/jobs/reconcile-run-1/retry`, headers: headers() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await (await queue.getJob('reconcile-run-1'))!.getState()).toBe('waiting');
+    const [line] = (await auditLines(h, 'retry-job')).filter((l) => (l.detail as { queue?: string }).queue === name);
+    expect(line).toMatchObject({ target_user_id: null, detail: { queue: name, jobId: 'reconcile-run-1', failedReason: 'Stripe did not answer' } });
   });
 
   it('answers 404 for an unknown queue or job, 409 for a job that has not failed, 400 for a malformed queue name', async () => {

@@ -67,6 +67,8 @@ describe('the generated admin password of a local run', () => {
       expect(remade.password.length).toBeGreaterThanOrEqual(16);
       expect(readFileSync(first.source, 'utf8').trim()).toBe(remade.password);
       expect(resolveAdminPassword('from-env-secret', dir)).toEqual({ password: 'from-env-secret', source: 'ADMIN_PASSWORD environment variable' });
+      // pnpm start hands the kept password to the gateway in ADMIN_PASSWORD: the log still names the file the operator reads.
+      expect(resolveAdminPassword(remade.password, dir)).toEqual({ password: remade.password, source: first.source });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -24,6 +24,13 @@ describe('docker-compose.yml runs the gateway', () => {
     for (const name of tunables) expect(config[name], name).toBe(4321);
   });
 
+  it('takes the origin from the published PORT when PUBLIC_URL is not set, so cookies and CSRF checks follow the port golfers use', () => {
+    expect(parseGatewayConfig(composeEnvironment('gateway', COMPOSE_OPERATOR_SECRETS)).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseGatewayConfig(composeEnvironment('gateway', { ...COMPOSE_OPERATOR_SECRETS, PORT: '9090' })).PUBLIC_URL).toBe('http://localhost:9090');
+    const set = { ...COMPOSE_OPERATOR_SECRETS, PORT: '9090', PUBLIC_URL: 'https://swingfit.example.com' };
+    expect(parseGatewayConfig(composeEnvironment('gateway', set)).PUBLIC_URL).toBe('https://swingfit.example.com');
+  });
+
   it('refuses a production admin password too short, as the gateway itself does', () => {
     expect(() => parseGatewayConfig(composeEnvironment('gateway', { ...COMPOSE_OPERATOR_SECRETS, ADMIN_PASSWORD: 'short' }))).toThrow(/ADMIN_PASSWORD is too short/);
   });

@@ -9,9 +9,10 @@ import { join } from 'node:path';
  * ADMIN_PASSWORD is required.
  */
 export function resolveAdminPassword(configured: string, dataDir: string): { password: string; source: string } {
-  if (configured) return { password: configured, source: 'ADMIN_PASSWORD environment variable' };
   const file = join(dataDir, 'admin-password');
   const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  // The launcher hands the kept password on as ADMIN_PASSWORD: the operator finds it in the file, so the log names the file.
+  if (configured) return { password: configured, source: configured === kept ? file : 'ADMIN_PASSWORD environment variable' };
   // An emptied file must not become an empty password: a new one is generated instead.
   if (kept) return { password: kept, source: file };
   mkdirSync(dataDir, { recursive: true });

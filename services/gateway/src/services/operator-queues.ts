@@ -1,13 +1,18 @@
 import { Queue, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { ANALYSIS_QUEUE, EVENT_SUBSCRIPTIONS, eventQueueName, type FailedJob, type QueueCounts } from '@swingfit/contracts';
+import { JOB_NAMES, JOBS, queueNames, type FailedJob, type QueueCounts } from '@swingfit/contracts';
 import { closeProducerQueue, type QueueSettings } from '@swingfit/server-kit';
 
 /**
- * Every queue the operator sees: the analysis jobs and each service's event queue. Until the shared job
- * table (issue 11) lists them, the list is derived from the analysis queue and EVENT_SUBSCRIPTIONS.
+ * Every queue the operator sees, as the shared job table lists them: the analysis jobs, the scheduled
+ * jobs (a failed payments check or weekly reset must show, not only failed analyses) and each
+ * service's event queue.
  */
-export const operatedQueueNames = (): string[] => [ANALYSIS_QUEUE, ...Object.keys(EVENT_SUBSCRIPTIONS).map(eventQueueName)];
+export const operatedQueueNames = (): string[] => {
+  const scheduled = new Set(JOB_NAMES.filter((n) => JOBS[n].repeat).map((n) => JOBS[n].queue));
+  // The golfers' work first, the schedules after it.
+  return [...queueNames().filter((q) => !scheduled.has(q)), ...scheduled];
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);

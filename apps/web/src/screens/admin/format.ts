@@ -37,9 +37,19 @@ export function dateTimeText(iso: string): string {
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** The queues of scheduled jobs (the job table's repeatable entries), by what each schedule does. */
+const SCHEDULED_QUEUE_LABELS: Record<string, string> = {
+  'analysis-remeasure-older': 'Scheduled: measure older analyses again',
+  'analysis-reconcile': 'Scheduled: restart stalled analyses',
+  'analysis-write-ups': 'Scheduled: refresh write-ups',
+  'billing-reconcile': 'Scheduled: check payments with Stripe',
+  'gamification-schedule': 'Scheduled: weekly points reset',
+};
+
 /** Queue names as an operator would say them. */
 export function queueLabel(name: string): string {
   if (name === 'analysis') return 'Swing analyses';
+  if (SCHEDULED_QUEUE_LABELS[name]) return SCHEDULED_QUEUE_LABELS[name];
   const events = /^events-(.+)$/.exec(name);
   return events ? `Events for ${events[1]}` : name;
 }
