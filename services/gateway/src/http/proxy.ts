@@ -35,7 +35,9 @@ export async function proxyAuthenticated(app: App, deps: GatewayDeps, options: {
       replyOptions: {
         onError: upstreamFailed,
         rewriteRequestHeaders: (request, headers) => {
-          const { cookie: _cookie, ...rest } = headers;
+          // The caller's own x-user-id never passes: beside the internal token the upstream would believe
+          // it, and on a public route (the webhook) no session replaces it.
+          const { cookie: _cookie, [INTERNAL_USER_HEADER]: _claimed, ...rest } = headers;
           const user = (request as unknown as { sessionUser?: { id: number } }).sessionUser;
           return {
             ...rest,
