@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeCatalog } from '@swingfit/server-kit';
 import { eventually } from '@swingfit/server-kit/testing';
+import { fuzzableRoutes } from '@swingfit/server-kit/fuzz';
+import { TEST_MODE_PATH } from '../src/services/provider.js';
 import { customerIdempotencyKey } from '../src/services/customers.js';
 import { eventsOf, newGolfer, startBilling, stored, type Harness } from './harness.js';
 
@@ -24,6 +27,30 @@ describe('golfer calls need the gateway', () => {
     const withToken = headers['x-internal-token'] === 'pending' ? { 'x-internal-token': h.deps.config.INTERNAL_TOKEN } : headers;
     const res = await h.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: withToken, payload: { plan: 'annual' } });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses every route but the webhook, health and the test pages’ stylesheet without the internal token, and the golfer routes without a golfer', async () => {
+    const open = new Set(['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /api/stripe/webhook', `GET ${TEST_MODE_PATH}/assets/test-mode.css`]);
+    // The admin area's status is asked by the gateway for an admin session: the token alone, no golfer.
+    const tokenOnly = new Set(['GET /internal/billing/status']);
+    const routes = fuzzableRoutes(routeCatalog(h.app)).filter((r) => !open.has(`${r.method} ${r.url}`));
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /internal/billing/status', 'POST /api/subscription/upgrade', `POST ${TEST_MODE_PATH}/portal/:id/cancel`]));
+    const token = h.deps.config.INTERNAL_TOKEN;
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      const callers: Array<[string, Record<string, string>]> = [
+        ['nobody', {}],
+        ['a golfer id without the token', { 'x-user-id': '5' }],
+        ['a wrong token', { 'x-internal-token': `${token.slice(0, -1)}x`, 'x-user-id': '5' }],
+        ...(tokenOnly.has(name) ? [] : ([['the token but no golfer', { 'x-internal-token': token }], ['a malformed golfer id', { 'x-internal-token': token, 'x-user-id': '5 OR 1=1' }]] as Array<[string, Record<string, string>]>)),
+      ];
+      for (const [who, headers] of callers) {
+        const res = await h.app.inject({ method: route.method as 'GET', url: route.url.replace(':id', 'cs_test_1'), headers, ...(route.method === 'GET' ? {} : { payload: { plan: 'annual', userId: 5 } }) });
+        expect(res.statusCode, `${name} with ${who}`).toBe(401);
+        expect(res.json(), `${name} with ${who}`).toEqual({ message: 'Unauthorized' });
+      }
+    }
+    expect(await h.db.selectFrom('customers').selectAll().where('user_id', '=', 5).execute()).toHaveLength(0);
   });
 
   it('answers a bad plan with 400 and creates nothing', async () => {

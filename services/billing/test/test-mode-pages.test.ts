@@ -90,6 +90,21 @@ describe('the test portal page', () => {
     expect((await h.app.inject({ method: 'POST', url: `${portal}/declining`, headers: form(golfer), payload: 'declining=maybe' })).statusCode).toBe(400);
     expect((await h.app.inject({ method: 'GET', url: portal, headers: h.as(newGolfer()) })).statusCode).toBe(404);
   });
+
+  it('acts for its own golfer only: another golfer’s cancel, clock and card changes are 404 and change nothing', async () => {
+    const owner = newGolfer();
+    const page = await checkoutPage(owner, 'monthly');
+    await h.app.inject({ method: 'POST', url: `${page}/pay`, headers: form(owner), payload: '' });
+    const portal = path((await h.app.inject({ method: 'POST', url: '/api/create-customer-portal', headers: h.as(owner) })).json().url);
+    const before = { row: await stored(h.db, owner), page: (await h.app.inject({ method: 'GET', url: portal, headers: h.as(owner) })).body };
+    const other = newGolfer();
+    for (const [action, payload] of [['cancel', ''], ['resume', ''], ['advance-clock', ''], ['declining', 'declining=on']]) {
+      const res = await h.app.inject({ method: 'POST', url: `${portal}/${action}`, headers: form(other), payload });
+      expect(res.statusCode, action).toBe(404);
+      expect((await h.app.inject({ method: 'POST', url: `${portal}/${action}`, payload })).statusCode, action).toBe(401);
+    }
+    expect({ row: await stored(h.db, owner), page: (await h.app.inject({ method: 'GET', url: portal, headers: h.as(owner) })).body }).toEqual(before);
+  });
 });
 
 describe('with real Stripe keys', () => {
