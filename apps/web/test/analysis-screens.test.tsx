@@ -818,6 +818,24 @@ describe('home cards', () => {
   });
 });
 
+describe('the Premium upload week on a phone west of Chicago', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('names Sunday as the reset day: the week turns at midnight Central Time, Saturday evening in Los Angeles', async () => {
+    process.env.TZ = 'America/Los_Angeles';
+    signedIn({ isPremium: true });
+    // Sunday 17 May 2026, 00:00 in Chicago (CDT) = Saturday 16 May, 22:00 in Los Angeles.
+    server.set('GET /api/upload-status/7', { body: uploadStatus({ isPremium: true, videoUploadsLimit: 999, weekResetsAt: '2026-05-17T05:00:00.000Z' }) });
+    server.set('GET /api/swing-analyses/user/7', { body: [] });
+    renderHomeCards();
+    expect(await screen.findByText(/Resets Sunday at midnight \(Central Time\), next on Sun, May 17\./)).toBeTruthy();
+  });
+});
+
 describe('home cards that fail to load', () => {
   it('offer Try Again for the analyses and the upload status, and recover with it', async () => {
     signedIn();

@@ -1,4 +1,4 @@
-import { NOTIFICATION_BADGE_CAP } from '@swingfit/contracts';
+import { NOTIFICATION_BADGE_CAP, WEEK_TIME_ZONE } from '@swingfit/contracts';
 
 /** Avatar initials: first letters of first and last name, 'U' when neither is known. */
 export function initials(firstName?: string | null, lastName?: string | null): string {
@@ -40,6 +40,16 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * The day the Premium upload week starts again ('Sun, May 17'), named in Central Time as the sentence around
+ * it is (section 9: Sunday midnight CT). Read in the phone's own zone, that midnight fell on Saturday evening
+ * west of Chicago, and 'Resets Sunday at midnight (Central Time), next on Sat, May 16' contradicted itself.
+ */
+export function weekResetDay(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: WEEK_TIME_ZONE });
 }
 
 const BYTES_PER_KB = 1024;

@@ -6,6 +6,7 @@ import { useAuth } from '../../hooks/useAuth';
 import { useUploadStatus } from './queries';
 import { clubLabel } from './logic/analysis-state';
 import { PROFILE_UPGRADE } from '../../lib/routes';
+import { weekResetDay } from '../../lib/format';
 
 function FreeUploads({ status }: { status: UploadStatus }) {
   const limit = status.videoUploadsLimit || PLAN_LIMITS.free.videoUploads;
@@ -61,7 +62,7 @@ function ClubCard({ club, uploaded, canUpload }: { club: 'driver' | '7-iron'; up
 }
 
 function PremiumUploads({ status }: { status: UploadStatus }) {
-  const resets = new Date(status.weekResetsAt);
+  const resets = weekResetDay(status.weekResetsAt);
   return (
     <div className="an-stack">
       <div className="an-grid-2">
@@ -70,7 +71,7 @@ function PremiumUploads({ status }: { status: UploadStatus }) {
       </div>
       <p className="an-small">
         One Driver and one 7-Iron upload per week. Resets Sunday at midnight (Central Time)
-        {Number.isNaN(resets.getTime()) ? '' : `, next on ${resets.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}`}.
+        {resets ? `, next on ${resets}` : ''}.
       </p>
     </div>
   );
