@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, centralDate, centralMonth, centralWeek, exerciseAward, type DailyPoints, type LeaderboardEntry, type Notification, type PointsSummary } from '@swingfit/contracts';
+import { routeCatalog } from '@swingfit/server-kit';
 import { eventually } from '@swingfit/server-kit/testing';
+import { fuzzableRoutes } from '@swingfit/server-kit/fuzz';
 import { startGamification, type Harness } from './harness.js';
 import { leaderboard, monthlyPosition } from '../src/services/standings.js';
 
@@ -32,9 +34,13 @@ describe('internal access', () => {
     ['a malformed user id', { 'x-internal-token': '__TOKEN__', 'x-user-id': '1 OR 1=1' }],
   ])('answers 401 to a call with %s', async (_what, headers: Record<string, string>) => {
     const withToken = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v === '__TOKEN__' ? h.deps.config.INTERNAL_TOKEN : v]));
-    for (const url of ['/api/notifications', '/api/leaderboard', '/api/points/summary']) {
-      const res = await h.app.inject({ method: 'GET', url, headers: withToken });
-      expect(res.statusCode, url).toBe(401);
+    // Every route gamification registered but health and metrics, so one added later is checked too.
+    const routes = fuzzableRoutes(routeCatalog(h.app)).filter((r) => !['/healthz', '/readyz', '/metrics'].includes(r.url));
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /api/notifications', 'DELETE /api/notifications/:id', 'GET /api/points/monthly-position/:userId']));
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1');
+      const res = await h.app.inject({ method: route.method as 'GET', url, headers: withToken });
+      expect(res.statusCode, `${route.method} ${url}`).toBe(401);
     }
   });
 
