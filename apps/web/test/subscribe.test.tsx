@@ -62,6 +62,14 @@ describe('/subscribe', () => {
     renderAt(<SubscribeScreen />, '/subscribe', { mode: 'stripe' });
     expect(await screen.findByText('Preparing secure payment…', undefined, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByText(/Test mode\./)).toBeNull();
+    expect(screen.getByText(/Payments are handled by Stripe\. Cancel any time/)).toBeTruthy();
+  });
+
+  it('does not say Stripe handles the payment in local test mode, where the payment is simulated', () => {
+    renderAt(<SubscribeScreen />, '/subscribe', { mode: 'local-test' });
+    expect(screen.getByText(/Payments are simulated on this server/)).toBeTruthy();
+    expect(screen.queryByText(/handled by Stripe/)).toBeNull();
+    expect(screen.getByText('Cancel any time; Premium lasts to the end of the paid period.')).toBeTruthy();
   });
 
   it('sends a Premium golfer to the profile instead of paying twice', () => {

@@ -12,6 +12,13 @@ import './subscribe.css';
 // Stripe.js and Elements load only on this path, and only with real keys: test mode never contacts Stripe.
 const StripePayment = lazy(() => import('./StripePayment'));
 
+/**
+ * Said under the payment card only with real Stripe keys: in local test mode the card above says payments are
+ * simulated on this server, and 'Payments are handled by Stripe' below it contradicted that.
+ */
+export const STRIPE_HANDLES_PAYMENTS = 'Payments are handled by Stripe.';
+export const CANCEL_ANY_TIME = 'Cancel any time; Premium lasts to the end of the paid period.';
+
 export function FeatureList() {
   return (
     <ul className="sub-features">
@@ -114,7 +121,8 @@ export function SubscribeScreen() {
         )}
       </Card>
       <p className="sub-secure">
-        <Lock size={12} aria-hidden /> Payments are handled by Stripe. Cancel any time; Premium lasts to the end of the paid period.
+        <Lock size={12} aria-hidden /> {config.data?.mode === 'stripe' ? `${STRIPE_HANDLES_PAYMENTS} ` : ''}
+        {CANCEL_ANY_TIME}
       </p>
     </div>
   );
