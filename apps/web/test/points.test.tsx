@@ -49,7 +49,10 @@ describe('leaderboard screen', () => {
     expect(summary.textContent).toContain('25This Week');
     expect(summary.textContent).toContain('410All Time');
     expect(summary.textContent).toContain('3-week streak · 1.25x points · 6 per exercise');
-    expect(screen.getByTestId('points-chart').getAttribute('aria-label')).toMatch(/^35 points in \w+ \d{4}, on 2 days; best day the 3rd with 25\.$/);
+    expect(screen.getByTestId('points-chart').getAttribute('aria-label')).toMatch(/^Points on 2 days of \w+ \d{4}; best day the 3rd with 25\.$/);
+    // The month's points are said once, by Your Position: not again in the summary or the chart's caption.
+    expect(summary.textContent).not.toContain('This Month');
+    expect(summary.textContent).not.toContain('60');
     expect(screen.getByRole('link', { name: 'How Points Work' }).getAttribute('href')).toBe('/how-points-work');
   });
 
@@ -188,7 +191,7 @@ describe('points logic', () => {
   it('scales the chart to the best day', () => {
     const chart = dailyChart(CHART);
     expect(chart.bars.map((b) => b.height)).toEqual([0.4, 0, 1]);
-    expect(chart).toMatchObject({ total: 35, activeDays: 2, best: { day: 3, points: 25 } });
+    expect(chart).toMatchObject({ activeDays: 2, best: { day: 3, points: 25 } });
     expect(dailyChart({ month, days: [{ date: month, points: 0 }] }).best).toBeNull();
   });
 });

@@ -178,10 +178,13 @@ function GolferName({ entry, isMe, className }: { entry: LeaderboardEntry; isMe:
   );
 }
 
+/**
+ * The week's and all-time points: the month's are said once, on Your Position just above ('60 points this
+ * month'); a 'This Month' cell here repeated the same figure, and the chart's caption a third time.
+ */
 function PointsSummary({ user }: { user: User }) {
   const figures = [
     ['This Week', user.weeklyPoints],
-    ['This Month', user.monthlyPoints],
     ['All Time', user.totalPoints],
   ] as const;
   return (

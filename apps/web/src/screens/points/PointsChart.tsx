@@ -27,10 +27,11 @@ export function PointsChart() {
 }
 
 function Bars({ data }: { data: DailyPoints }) {
-  const { bars, total, best, activeDays } = dailyChart(data);
+  const { bars, best, activeDays } = dailyChart(data);
   const slot = WIDTH / Math.max(bars.length, 28);
+  // The month's total is not repeated here: Your Position above the chart says it.
   const caption = best
-    ? `${total.toLocaleString()} points in ${monthLabel(data.month)}, on ${activeDays} ${activeDays === 1 ? 'day' : 'days'}; best day the ${ordinal(best.day)} with ${best.points}.`
+    ? `Points on ${activeDays} ${activeDays === 1 ? 'day' : 'days'} of ${monthLabel(data.month)}; best day the ${ordinal(best.day)} with ${best.points}.`
     : `No points yet in ${monthLabel(data.month)}. Upload a swing video or complete an exercise to start your chart.`;
   return (
     <figure className="pt-chart">

@@ -39,11 +39,11 @@ export interface ChartBar {
 }
 
 /** Bars for the points-per-day chart, and the figures its caption states once. */
-export function dailyChart(data: DailyPoints): { bars: ChartBar[]; total: number; best: ChartBar | null; activeDays: number } {
+export function dailyChart(data: DailyPoints): { bars: ChartBar[]; best: ChartBar | null; activeDays: number } {
   const max = Math.max(0, ...data.days.map((d) => d.points));
   const bars = data.days.map((d) => ({ date: d.date, day: Number(d.date.slice(8, 10)), points: d.points, height: max > 0 ? d.points / max : 0 }));
   const best = max > 0 ? bars.find((b) => b.points === max)! : null;
-  return { bars, total: bars.reduce((s, b) => s + b.points, 0), best, activeDays: bars.filter((b) => b.points > 0).length };
+  return { bars, best, activeDays: bars.filter((b) => b.points > 0).length };
 }
 
 /** "November 2026" for the 1st of a month given as YYYY-MM-DD (read as a calendar date, not an instant). */
