@@ -9,7 +9,7 @@ import {
   queueConnection,
   type App,
 } from '@swingfit/server-kit';
-import { createTestDatabase, startTestObjectStore, testQueuePrefix, testRedisUrl } from '@swingfit/server-kit/testing';
+import { createTestDatabase, freePort, startTestObjectStore, testQueuePrefix, testRedisUrl } from '@swingfit/server-kit/testing';
 import { CORE_SCHEMA, coreMigrations, type CoreDatabase } from '@swingfit/core-db';
 import { buildApp } from '../src/app.js';
 import { hashAdminPassword } from '../src/services/admin-auth.js';
@@ -41,6 +41,10 @@ export async function startGateway(overrides: Partial<GatewayConfig> = {}, optio
       S3_ACCESS_KEY: s3.config.accessKey,
       S3_SECRET_KEY: s3.config.secretKey,
       INTERNAL_TOKEN: randomBytes(16).toString('hex'),
+      // Ports nothing listens on, not the defaults (8081, 8082): there a product someone runs on this
+      // machine would answer the forwarded calls of a suite that starts no billing or gamification.
+      BILLING_URL: `http://127.0.0.1:${await freePort()}`,
+      GAMIFICATION_URL: `http://127.0.0.1:${await freePort()}`,
       ADMIN_PASSWORD: 'test-admin-password',
       TRUST_PROXY: '127.0.0.1',
       WEB_DIST: '/nonexistent',
