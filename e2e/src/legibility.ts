@@ -137,3 +137,29 @@ export async function legibilityProblems(page: Page, name: string, minChecked = 
   if (report.checked < minChecked) throw new Error(`${name}: only ${report.checked} texts to judge (${report.overPictures} over pictures)`);
   return report.problems.map((p) => `${name}: "${p.text}" ${p.why} (${p.color} on ${p.background}, ${p.fontPx}px)`);
 }
+
+/** How far inside its card a control's box must stay (the cards' own padding is 16 px). */
+export const MIN_CARD_INSET_PX = 8;
+
+/**
+ * Buttons and links that run to a card's edge, one line each: a card whose padding a screen's own class
+ * took away drew its button edge to edge over the card's border, and its words against its sides.
+ */
+export async function crampedInCards(page: Page, name: string): Promise<string[]> {
+  const found = await page.evaluate((inset) => {
+    const out: string[] = [];
+    for (const card of Array.from(document.querySelectorAll('.sf-card'))) {
+      const c = card.getBoundingClientRect();
+      if (c.width === 0) continue;
+      for (const el of Array.from(card.querySelectorAll('a, button'))) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const left = Math.round(r.left - c.left);
+        const right = Math.round(c.right - r.right);
+        if (left < inset || right < inset) out.push(`"${(el.textContent ?? '').trim().slice(0, 40)}" ${left} px from the card's left edge, ${right} px from its right`);
+      }
+    }
+    return out;
+  }, MIN_CARD_INSET_PX);
+  return found.map((line) => `${name}: ${line}`);
+}

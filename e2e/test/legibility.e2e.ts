@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveCompletedAnalysis, makePremium, withDb } from '../src/golfers.js';
 import { startJourney, type Journey } from '../src/journey.js';
-import { legibility, legibilityProblems } from '../src/legibility.js';
+import { crampedInCards, legibility, legibilityProblems } from '../src/legibility.js';
 
 /*
  * Every screen a golfer reads, as the built app renders it at 390x844: text at least 11 px and at WCAG
@@ -28,7 +28,8 @@ describe('legibility of every golfer screen', () => {
     // Nothing wider than the phone: no sideways scrolling, however long the golfer's name.
     const width = await j.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(width[0], `${path}: page width at a ${width[1]} px viewport`).toBeLessThanOrEqual(width[1]!);
-    return legibilityProblems(j.page, path);
+    // No button or link drawn against its card's edges (a screen's own class once took a card's padding).
+    return [...(await crampedInCards(j.page, path)), ...(await legibilityProblems(j.page, path))];
   }
 
   it('the check itself finds small, faint, faded and small drawn text, and passes the rest', async () => {
@@ -51,7 +52,7 @@ describe('legibility of every golfer screen', () => {
   });
 
   it('as a free golfer', async () => {
-    const screens = ['/home', '/analysis', `/analysis/${analysisId}`, '/upload', '/daily-workout', '/exercises', '/subscribe', '/leaderboard', '/how-points-work', '/profile'];
+    const screens = ['/home', '/analysis', `/analysis/${analysisId}`, '/upload', '/daily-workout', '/exercises', '/subscribe', '/payment-success', '/leaderboard', '/how-points-work', '/profile'];
     const problems: string[] = [];
     for (const path of screens) problems.push(...(await problemsOn(path)));
     expect(problems).toEqual([]);
@@ -60,7 +61,7 @@ describe('legibility of every golfer screen', () => {
   it('as a Premium golfer, where the screens change', async () => {
     await makePremium(j.stack.databaseUrl, j.userId);
     const problems: string[] = [];
-    for (const path of ['/home', '/upload', '/daily-workout', '/profile']) problems.push(...(await problemsOn(path)));
+    for (const path of ['/home', '/upload', '/daily-workout', '/profile', '/subscribe']) problems.push(...(await problemsOn(path)));
     expect(problems).toEqual([]);
   });
 
