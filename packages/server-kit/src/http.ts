@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,6 +13,16 @@ export type App = FastifyInstance<any, any, any, Logger, TypeBoxTypeProvider>;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /** What a 503 for an unreachable dependency suggests to clients (a database restart takes seconds). */
 const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Fastify's own refusals of an address before any route runs (a broken percent escape, a path segment
+ * past the router's limit). Left to Fastify they answer its error code with the whole address echoed
+ * back (5,000 characters of it if that is what came), past every hook: no request id, no headers.
+ */
+const FRAMEWORK_REFUSALS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
+};
 
 export interface CreateHttpServerOptions {
   logger: Logger;
@@ -38,6 +48,17 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      // No route, so no hook runs for this answer: the request id is set here.
+      void reply.header('x-request-id', request.id);
+      const words = FRAMEWORK_REFUSALS[error.code];
+      if (!words) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(500).send({ message: 'Internal server error' });
+      }
+      request.log.info({ err: { code: error.code }, status: error.statusCode }, 'request refused');
+      return reply.status(error.statusCode ?? 400).send({ message: words });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Path and query strings need coercion ("12" -> 12); JSON bodies must not be coerced, or a JSON null

@@ -21,6 +21,7 @@ const Body = Type.Object(
 
 const app = createHttpServer({ logger: createLogger('validation-words-test', 'silent') });
 app.patch('/profile', { schema: { body: Body } }, async () => ({ ok: true }));
+app.get('/history/:name', async () => ({ ok: true }));
 afterAll(() => app.close());
 
 async function errorsFor(payload: object) {
@@ -53,5 +54,17 @@ describe('schema errors in plain words', () => {
 
   it('a field not in the schema is still named as not allowed', async () => {
     expect((await errorsFor({ isPremium: true })).errors).toEqual([{ field: 'isPremium', message: 'is not allowed' }]);
+  });
+});
+
+describe('addresses Fastify refuses before any route runs', () => {
+  it.each([
+    ['a path segment past the router’s limit', `/history/${'x'.repeat(5000)}`, 414, 'A part of the address is too long'],
+    ['a broken percent escape', '/history/%E2%82', 400, 'The address is not valid'],
+  ])('%s is answered in words with the request id, not an error code and the address echoed', async (_what, url, status, message) => {
+    const res = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'req-414' } });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ message });
+    expect(res.headers['x-request-id']).toBe('req-414');
   });
 });
