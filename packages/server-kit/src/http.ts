@@ -130,7 +130,7 @@ interface AjvIssue {
 
 /** A 400 body for a schema failure: one `{ field, message }` per problem, and a sentence listing them. */
 function validationAnswer(error: { validation: AjvIssue[]; validationContext?: string }) {
-  const errors = withoutNullBranches(error.validation).map((v) => {
+  const errors = withoutNullBranches(withChoicesTogether(error.validation)).map((v) => {
     const missing = typeof v.params?.missingProperty === 'string' ? `/${v.params.missingProperty}` : '';
     const extra = typeof v.params?.additionalProperty === 'string' ? `/${v.params.additionalProperty}` : '';
     const field = `${v.instancePath}${missing}${extra}`.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
@@ -151,6 +151,30 @@ function withoutNullBranches(issues: AjvIssue[]): AjvIssue[] {
   return issues.filter((v) => !isNoise(v) || !issues.some((other) => other.instancePath === v.instancePath && !isNoise(other)));
 }
 
+/**
+ * A choice of words (a union of literals: a plan, a usage counter) is `anyOf [const, const, ...]`, and Ajv
+ * reports "must be equal to constant" once per choice and then "must match a schema in anyOf": nothing says
+ * what would do. Where every branch at a field is a constant, the field gets one issue naming the choices.
+ */
+function withChoicesTogether(issues: AjvIssue[]): AjvIssue[] {
+  const atPath = (path: string) => issues.filter((v) => v.instancePath === path && v.keyword !== 'anyOf');
+  const choices = new Map<string, unknown[]>();
+  for (const v of issues) {
+    if (v.keyword !== 'anyOf' || choices.has(v.instancePath)) continue;
+    const branches = atPath(v.instancePath);
+    if (branches.length > 0 && branches.every((b) => b.keyword === 'const')) choices.set(v.instancePath, branches.map((b) => b.params?.allowedValue));
+  }
+  if (choices.size === 0) return issues;
+  const merged = new Set<string>();
+  return issues.flatMap((v): AjvIssue[] => {
+    const allowed = choices.get(v.instancePath);
+    if (!allowed) return [v];
+    if (merged.has(v.instancePath)) return [];
+    merged.add(v.instancePath);
+    return [{ instancePath: v.instancePath, keyword: 'enum', params: { allowedValues: allowed } }];
+  });
+}
+
 /** Plain words for the limits a form shows: a schema's own `errorMessage` for a pattern, else Ajv's, reworded. */
 function issueWords(v: AjvIssue): string {
   const limit = v.params?.limit;
@@ -165,6 +189,8 @@ function issueWords(v: AjvIssue): string {
       return `must be at most ${limit} characters`;
     case 'format':
       return v.params?.format === 'email' ? 'must be a valid email address' : (v.message ?? 'is invalid');
+    case 'enum':
+      return Array.isArray(v.params?.allowedValues) ? `must be one of: ${v.params.allowedValues.join(', ')}` : (v.message ?? 'is invalid');
     default:
       return v.message ?? 'is invalid';
   }

@@ -15,6 +15,7 @@ const Body = Type.Object(
     handicap: Type.Optional(Nullable(Handicap())),
     strictHandicap: Type.Optional(Handicap()),
     city: Type.Optional(Nullable(Type.String({ pattern: '^[a-z]*$', errorMessage: 'must be lower-case letters' }))),
+    plan: Type.Optional(Type.Union([Type.Literal('monthly'), Type.Literal('annual')])),
   },
   { additionalProperties: false },
 );
@@ -50,6 +51,12 @@ describe('schema errors in plain words', () => {
   ])('%j: %s', async (payload, message) => {
     const field = Object.keys(payload)[0];
     expect((await errorsFor(payload)).errors).toEqual([{ field, message }]);
+  });
+
+  it('a choice of words names the choices, once, instead of "must be equal to constant" for each', async () => {
+    const body = await errorsFor({ plan: 'weekly' });
+    expect(body.errors).toEqual([{ field: 'plan', message: 'must be one of: monthly, annual' }]);
+    expect(body.message).toBe('Invalid body: plan must be one of: monthly, annual');
   });
 
   it('a field not in the schema is still named as not allowed', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNLIMITED, centralWeek, type AdminUser, type AdminUserPage, type AuditPage } from '@swingfit/contracts';
+import { UNLIMITED, USAGE_FIELDS, centralWeek, type AdminUser, type AdminUserPage, type AuditPage } from '@swingfit/contracts';
 import { startGateway, type Harness } from './harness.js';
 import { registerGolfer } from './auth-fixtures.js';
 import { analysisRow, auditLines, signInAdmin } from './admin-fixtures.js';
@@ -138,6 +138,12 @@ describe('POST /api/admin/users/{userId}/reset-usage', () => {
     expect(res.json().message).toMatch(/^Invalid body/);
     const row = await h.deps.db.selectFrom('users').select('video_uploads_used').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.video_uploads_used).toBe(1);
+  });
+
+  it('names the counters it resets when asked for another', async () => {
+    const { user } = await registerGolfer(h.app);
+    const res = await reset(user.id, { field: 'totalPoints' });
+    expect(res.json()).toMatchObject({ message: `Invalid body: field must be one of: ${USAGE_FIELDS.join(', ')}`, errors: [{ field: 'field', message: `must be one of: ${USAGE_FIELDS.join(', ')}` }] });
   });
 
   it('answers 404 to an unknown golfer and logs nothing for it', async () => {
