@@ -165,6 +165,22 @@ describe('how points work', () => {
     expect(within(screen.getByLabelText('Base points')).getByText('10 points')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscribe');
   });
+
+  it("tells a free golfer what their one upload earns, not to upload a driver and a 7-iron every week", () => {
+    const client = testQueryClient();
+    client.setQueryData(AUTH_USER_KEY, makeUser({ isPremium: false }));
+    render(wrap(<HowPointsWorkScreen />, client, '/how-points-work'));
+    const tips = within(screen.getByLabelText('Tips'));
+    expect(tips.getByText('Your free swing video upload earns 10 points; weekly driver and 7-iron uploads come with Premium.')).toBeTruthy();
+    expect(tips.queryByText(/Upload your weekly driver/)).toBeNull();
+  });
+
+  it('tells a Premium golfer to upload their weekly driver and 7-iron', () => {
+    const client = testQueryClient();
+    client.setQueryData(AUTH_USER_KEY, makeUser({ isPremium: true }));
+    render(wrap(<HowPointsWorkScreen />, client, '/how-points-work'));
+    expect(within(screen.getByLabelText('Tips')).getByText('Upload your weekly driver and 7-iron swings: 10 points each.')).toBeTruthy();
+  });
 });
 
 describe('points logic', () => {

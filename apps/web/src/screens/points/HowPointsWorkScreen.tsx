@@ -103,7 +103,12 @@ export function HowPointsWorkScreen() {
         <CardHeader title="Tips" icon={<Lightbulb size={18} />} />
         <ul className="pt-bullets">
           <li>One exercise a week keeps your streak alive; daily workouts fill the leaderboard.</li>
-          <li>Upload your weekly driver and 7-iron swings: {POINTS.perUpload} points each.</li>
+          {/* A free golfer has one upload in all (section 9): 'your weekly driver and 7-iron swings' promised uploads their plan does not have. */}
+          {user && !user.isPremium ? (
+            <li>Your free swing video upload earns {POINTS.perUpload} points; weekly driver and 7-iron uploads come with Premium.</li>
+          ) : (
+            <li>Upload your weekly driver and 7-iron swings: {POINTS.perUpload} points each.</li>
+          )}
           <li>Weekly points start again every Sunday at midnight, monthly points on the 1st (Central Time). Your total never resets.</li>
           {user && !user.isPremium && <li>Exercise tracking and completion rewards are part of Premium.</li>}
         </ul>
