@@ -128,8 +128,11 @@ interface AjvIssue {
   parentSchema?: { errorMessage?: unknown };
 }
 
-/** A 400 body for a schema failure: one `{ field, message }` per problem, and a sentence listing them. */
-function validationAnswer(error: { validation: AjvIssue[]; validationContext?: string }) {
+/**
+ * A 400 body for a schema failure: one `{ field, message }` per problem, and a sentence listing them.
+ * Exported for a scope with its own error handler (billing's), so its refusals read like every other.
+ */
+export function validationAnswer(error: { validation: AjvIssue[]; validationContext?: string }) {
   const errors = withoutNullBranches(withChoicesTogether(error.validation)).map((v) => {
     const missing = typeof v.params?.missingProperty === 'string' ? `/${v.params.missingProperty}` : '';
     const extra = typeof v.params?.additionalProperty === 'string' ? `/${v.params.additionalProperty}` : '';

@@ -57,6 +57,7 @@ describe('golfer calls need the gateway', () => {
     const golfer = newGolfer();
     const res = await checkout(golfer, 'weekly');
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invalid body: plan must be one of: monthly, annual', errors: [{ field: 'plan', message: 'must be one of: monthly, annual' }] });
     expect(await h.db.selectFrom('customers').selectAll().where('user_id', '=', golfer).execute()).toHaveLength(0);
   });
 });

@@ -12,7 +12,7 @@ import {
   UpgradeRequest,
   UpgradeResponse,
 } from '@swingfit/contracts';
-import { HttpError, type App, internalUserId, requireInternalCaller } from '@swingfit/server-kit';
+import { HttpError, type App, internalUserId, requireInternalCaller, validationAnswer } from '@swingfit/server-kit';
 import type { BillingDeps } from '../deps.js';
 import { customerIdForUser } from '../db/customers.js';
 import { readSubscription } from '../db/subscriptions.js';
@@ -29,7 +29,7 @@ export function subscriptionRoutes(deps: BillingDeps) {
     app.setErrorHandler((error: any, request, reply) => {
       if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 502;
-      if (error.validation) return reply.status(400).send({ message: `Invalid request: ${error.message}` });
+      if (error.validation) return reply.status(400).send(validationAnswer(error));
       request.log.error({ err: error }, 'billing call failed');
       // A Stripe error is not the golfer's fault and its details are not theirs to read.
       return reply.status(status).send({ message: status === 502 ? 'The payment provider could not be reached. Please try again.' : error.message });

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { type App, internalUserId, requireInternalCaller } from '@swingfit/server-kit';
+import { type App, internalUserId, requireInternalCaller, validationAnswer } from '@swingfit/server-kit';
 import type { BillingDeps } from '../deps.js';
 import { userIdForCustomer } from '../db/customers.js';
 import { currentSubscription } from '../domain/subscription-state.js';
@@ -85,8 +85,11 @@ export function testModeRoutes(deps: BillingDeps, fake: FakeStripe) {
         if (!parsed) throw new FakeStripeError(400, 'declining must be on or off');
         fake.engine.setDeclining(customer, body.declining === 'on');
       });
-      pages.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      type Failure = Error & { statusCode?: number } & Partial<Parameters<typeof validationAnswer>[0]>;
+      pages.setErrorHandler((error: Failure, request, reply) => {
         if (error instanceof FakeStripeError) return html(reply, messagePage(base, 'That did not work', error.message), error.status);
+        // A malformed page id, in the words of every other refusal rather than the id's pattern.
+        if (error.validation) return reply.status(400).send(validationAnswer({ ...error, validation: error.validation }));
         if (error.statusCode && error.statusCode < 500) return reply.status(error.statusCode).send({ message: error.message });
         request.log.error({ err: error }, 'test mode page failed');
         return reply.status(500).send({ message: 'Internal server error' });
