@@ -163,3 +163,27 @@ export async function crampedInCards(page: Page, name: string): Promise<string[]
   }, MIN_CARD_INSET_PX);
   return found.map((line) => `${name}: ${line}`);
 }
+
+/**
+ * Buttons whose label broke onto a second line, one line each: a two-line label inside a button
+ * ('Complete / Profile' beside a card's title) reads as two buttons, and every button here fits one line.
+ */
+export async function wrappedButtons(page: Page, name: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const button of Array.from(document.querySelectorAll('.sf-btn'))) {
+      if (button.getBoundingClientRect().width === 0) continue;
+      // Each line of the label's text is a row of boxes at its own height (icons left out): more than one row is a wrapped label.
+      const rows = new Set<number>();
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of Array.from(range.getClientRects())) if (r.width > 0) rows.add(Math.round(r.bottom));
+      }
+      if (rows.size > 1) out.push(`"${(button.textContent ?? '').trim().slice(0, 40)}" wraps onto ${rows.size} lines`);
+    }
+    return out;
+  });
+  return found.map((line) => `${name}: ${line}`);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveCompletedAnalysis, makePremium, withDb } from '../src/golfers.js';
 import { startJourney, type Journey } from '../src/journey.js';
-import { crampedInCards, legibility, legibilityProblems } from '../src/legibility.js';
+import { crampedInCards, legibility, legibilityProblems, wrappedButtons } from '../src/legibility.js';
 
 /*
  * Every screen a golfer reads, as the built app renders it at 390x844: text at least 11 px and at WCAG
@@ -28,8 +28,9 @@ describe('legibility of every golfer screen', () => {
     // Nothing wider than the phone: no sideways scrolling, however long the golfer's name.
     const width = await j.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(width[0], `${path}: page width at a ${width[1]} px viewport`).toBeLessThanOrEqual(width[1]!);
-    // No button or link drawn against its card's edges (a screen's own class once took a card's padding).
-    return [...(await crampedInCards(j.page, path)), ...(await legibilityProblems(j.page, path))];
+    // No button or link drawn against its card's edges (a screen's own class once took a card's padding),
+    // and no button label broken onto two lines.
+    return [...(await crampedInCards(j.page, path)), ...(await wrappedButtons(j.page, path)), ...(await legibilityProblems(j.page, path))];
   }
 
   it('the check itself finds small, faint, faded and small drawn text, and passes the rest', async () => {
