@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import pg from 'pg';
 import { HttpError, createHttpServer, createLogger, routeCatalog, type App } from '../src/index.js';
 import { createTestDatabase, type TestDatabase } from '../src/testing/index.js';
-import { formatFuzzReport, fuzzRoutes, injectInto, fuzzRuns, type FuzzResult } from '../src/testing/fuzz/index.js';
+import { formatFuzzReport, fuzzRoutes, injectInto, fuzzRuns, problemsWith, type FuzzResult } from '../src/testing/fuzz/index.js';
 
 /*
  * The fuzzer must catch what issue 17 found. An app with deliberately broken routes (over a real
@@ -106,5 +106,34 @@ describe('the fuzzer', () => {
 
   it('tells how to replay a failure', () => {
     expect(formatFuzzReport('broken-app', result)).toContain("replay: FUZZ_SEED=17 FUZZ_ROUTE='GET /api/things/:id'");
+  });
+});
+
+describe('the verdict on a page for the browser', () => {
+  const page = (status: number, body = '<!doctype html><p>Not found</p>') => ({ status, contentType: 'text/html; charset=utf-8', body });
+
+  it('lets a route that answers pages refuse with a page, and still reports a crash, a leak or an empty answer', () => {
+    expect(problemsWith(page(404), { html: true })).toEqual([]);
+    expect(problemsWith(page(404))).toEqual(['404 without a JSON body carrying a message']);
+    expect(problemsWith(page(500), { html: true })).toEqual(['answered 500']);
+    expect(problemsWith(page(400, '<p>Error at handler (/srv/app/src/pages.ts:12:3)</p>'), { html: true })).toEqual(['leaked a source path']);
+    expect(problemsWith(page(400, ''), { html: true })).toEqual(['400 without a JSON body carrying a message']);
+  });
+
+  it('tries the real text ids it is given where a route’s schema takes them', async () => {
+    const seen = new Set<string>();
+    await fuzzRoutes({
+      routes: [{ method: 'GET', url: '/pages/:id', hasOnRequest: false, schema: { params: Type.Object({ id: Type.String({ pattern: '^cs_[a-z0-9]{1,20}$' }) }) } }],
+      identities: [{ name: 'anyone', headers: () => ({}) }],
+      hints: { texts: ['cs_real1', 'not an id'] },
+      runs: 60,
+      seed: 5,
+      send: async (request) => {
+        seen.add(request.url);
+        return { status: 404, contentType: 'application/json', body: '{"message":"Not found"}' };
+      },
+    });
+    expect(seen).toContain('/pages/cs_real1');
+    expect([...seen].some((url) => url.includes('not%20an%20id'))).toBe(false);
   });
 });

@@ -37,6 +37,8 @@ export interface FuzzOptions {
   answerDeadlineMs?: number;
   /** Routes to leave out, with the reason kept next to the call. */
   skip?: (route: RouteEntry) => boolean;
+  /** Routes that answer HTML pages for the browser, refusals included: a 4xx page needs no JSON message. */
+  htmlPages?: (route: RouteEntry) => boolean;
 }
 
 export interface RouteFailure {
@@ -126,10 +128,11 @@ export function fuzzableRoutes(routes: readonly RouteEntry[], skip?: (route: Rou
 async function fuzzRoute(route: RouteEntry, options: FuzzOptions, seed: number, runs: number): Promise<RouteReport> {
   const name = `${route.method} ${route.url}`;
   let last: RouteFailure | undefined;
+  const html = options.htmlPages?.(route) ?? false;
   const property = fc.asyncProperty(requestsFor(route, options.hints), fc.oneof(...options.identities.map((i) => ({ weight: i.weight ?? 1, arbitrary: fc.constant(i) }))), async (request, identity) => {
     const sent = { ...request, headers: { ...request.headers, ...(await identity.headers()) } };
     const answer = await answerWithin(options.send(sent), options.answerDeadlineMs ?? FUZZ_ANSWER_DEADLINE_MS);
-    const problems = answer.status === 0 ? [answer.body] : problemsWith(answer);
+    const problems = answer.status === 0 ? [answer.body] : problemsWith(answer, { html });
     if (problems.length > 0) {
       last = { problems, identity: identity.name, request: sent, answer };
       throw new Error(problems.join('; '));

@@ -58,7 +58,7 @@ function segment(schema: JsonSchema | undefined, hints: ValueHints): fc.Arbitrar
 
 /** The tail of a wildcard route (`/api/notifications/*`): a few segments, real route words among them. */
 function tail(hints: ValueHints): fc.Arbitrary<string> {
-  const piece = fc.oneof(fc.constantFrom(...ROUTE_WORDS), segment(undefined, hints), fc.constantFrom(...(hints.ids ?? [1]).map(String)));
+  const piece = fc.oneof(fc.constantFrom(...ROUTE_WORDS), segment(undefined, hints), fc.constantFrom(...(hints.ids ?? [1]).map(String), ...(hints.texts ?? [])));
   return fc.array(piece, { minLength: 0, maxLength: 4 }).map((parts) => parts.join('/'));
 }
 

@@ -32,6 +32,8 @@ export interface JsonSchema {
 /** Ids worth trying besides random ones: the signed-in golfer's own, another golfer's, existing rows. */
 export interface ValueHints {
   ids?: number[];
+  /** Real ids that are text (a Stripe checkout's cs_…), mixed into strings whose schema they fit, so handlers past the lookup run. */
+  texts?: string[];
 }
 
 /** Text that has broken servers: NUL and escapes, odd Unicode, injection attempts, huge and numeric-looking strings. */
@@ -94,7 +96,16 @@ function patterned(pattern: string, minLength: number, maxLength: number): fc.Ar
   }
 }
 
-function validString(schema: JsonSchema): fc.Arbitrary<string> {
+function validString(schema: JsonSchema, hints: ValueHints = {}): fc.Arbitrary<string> {
+  const known = (hints.texts ?? []).filter((text) => fits(schema, text));
+  const made = madeString(schema);
+  return known.length ? fc.oneof(made, fc.constantFrom(...known)) : made;
+}
+
+const fits = (schema: JsonSchema, text: string) =>
+  !schema.format && text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(text));
+
+function madeString(schema: JsonSchema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.min(schema.maxLength ?? 40, min + 40);
   switch (schema.format) {
@@ -140,7 +151,7 @@ export function validValue(schema: JsonSchema | undefined, hints: ValueHints = {
     case 'array':
       return fc.array(validValue(schema.items, hints), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, (schema.minItems ?? 0) + 4) });
     case 'string':
-      return validString(schema);
+      return validString(schema, hints);
     case 'integer':
       return validInteger(schema, hints);
     case 'number': {

@@ -31,15 +31,19 @@ function jsonMessage(answer: FuzzAnswer): string | undefined {
   }
 }
 
-/** The problems with one answer (empty when it is acceptable). */
-export function problemsWith(answer: FuzzAnswer): string[] {
+/**
+ * The problems with one answer (empty when it is acceptable). `html`: the route is a page for the browser
+ * (local test mode's checkout), whose refusals are pages too; a 4xx page needs no JSON, the rest still holds.
+ */
+export function problemsWith(answer: FuzzAnswer, { html = false }: { html?: boolean } = {}): string[] {
   const problems: string[] = [];
   const message = jsonMessage(answer);
   if (answer.status >= 500 && !(DELIBERATE_UNAVAILABLE.has(answer.status) && message !== undefined)) problems.push(`answered ${answer.status}`);
   if (answer.status >= 400) {
     // Only error answers are read for leaks: a 2xx may rightly echo what was sent.
     for (const [pattern, what] of LEAKS) if (pattern.test(answer.body)) problems.push(`leaked ${what}`);
-    if (answer.status < 500 && message === undefined) problems.push(`${answer.status} without a JSON body carrying a message`);
+    const page = html && answer.contentType.startsWith('text/html') && answer.body.trim().length > 0;
+    if (answer.status < 500 && message === undefined && !page) problems.push(`${answer.status} without a JSON body carrying a message`);
   }
   return problems;
 }
