@@ -76,6 +76,9 @@ describe('GET /api/exercises', () => {
     expect(premiumItem).toMatchObject({ locked: true, instructions: [], coachingCues: [], video: null });
     expect(free.find((e) => !e.isPremium)).toMatchObject({ locked: false });
     expect(free.find((e) => !e.isPremium)!.instructions.length).toBeGreaterThanOrEqual(3);
+    // Asked for by its id, a Premium exercise is as locked as in the list.
+    const locked = await h.app.inject({ method: 'GET', url: `/api/exercises/${premiumItem.id}`, headers: { cookie: golfer.cookie } });
+    expect(locked.json()).toMatchObject({ id: premiumItem.id, locked: true, instructions: [], coachingCues: [], video: null });
 
     await setPremium(h, golfer.user.id);
     const premium = (await h.app.inject({ method: 'GET', url: '/api/exercises', headers: { cookie: golfer.cookie } })).json<ExerciseItem[]>();
