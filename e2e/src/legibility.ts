@@ -187,3 +187,18 @@ export async function wrappedButtons(page: Page, name: string): Promise<string[]
   });
   return found.map((line) => `${name}: ${line}`);
 }
+
+/** The open dialog's title lines that run under its Close button, as text (empty when clear of it). */
+export async function titleUnderClose(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('.sf-dialog');
+    const title = dialog?.querySelector('.sf-dialog__title');
+    const close = dialog?.querySelector('.sf-dialog__close')?.getBoundingClientRect();
+    if (!title || !close) throw new Error('no open dialog with a title and a Close button');
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    return Array.from(range.getClientRects())
+      .filter((r) => r.width > 0 && r.right > close.left && r.left < close.right && r.bottom > close.top && r.top < close.bottom)
+      .map((r) => `a title line ${Math.round(r.right - close.left)} px under the Close button`);
+  });
+}

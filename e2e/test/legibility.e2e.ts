@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveCompletedAnalysis, makePremium, withDb } from '../src/golfers.js';
 import { startJourney, type Journey } from '../src/journey.js';
-import { crampedInCards, legibility, legibilityProblems, wrappedButtons } from '../src/legibility.js';
+import { crampedInCards, legibility, legibilityProblems, titleUnderClose, wrappedButtons } from '../src/legibility.js';
 
 /*
  * Every screen a golfer reads, as the built app renders it at 390x844: text at least 11 px and at WCAG
@@ -57,6 +57,21 @@ describe('legibility of every golfer screen', () => {
     const problems: string[] = [];
     for (const path of screens) problems.push(...(await problemsOn(path)));
     expect(problems).toEqual([]);
+  });
+
+  it("keeps a dialog's title clear of its Close button, however long", async () => {
+    await j.page.goto(`${j.stack.url}/exercises`);
+    await j.page.getByTestId('library-card').first().click();
+    // Titles of the history dialog ('{exercise} - History') and the video dialog (the video's title) whose
+    // first line ran under the X at 390 px, set on the open dialog one after another.
+    const titles = ['Half-Kneeling Hip Flexor Stretch - History', 'Half-Kneeling Band Chop - History', 'Standing Hip Circles - Coach Demo'];
+    const problems: string[] = [];
+    for (const text of titles) {
+      await j.page.locator('.sf-dialog__title').evaluate((title, t) => (title.textContent = t), text);
+      problems.push(...(await titleUnderClose(j.page)).map((p) => `${text}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+    await j.page.keyboard.press('Escape');
   });
 
   it('as a Premium golfer, where the screens change', async () => {
