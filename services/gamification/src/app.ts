@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { createHttpServer, metricsToken, outboxLag, pingDb, pingRedis, registerHealth, type App } from '@swingfit/server-kit';
+import { createHttpServer, metricsToken, outboxLag, pingDb, pingRedis, registerHealth, requireInternalCaller, type App } from '@swingfit/server-kit';
 import { GAMIFICATION_SCHEMA } from './db/schema.js';
 import type { GamificationDeps } from './deps.js';
-import { requireInternalCaller } from './routes/internal.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { pointsRoutes } from './routes/points.js';
 
@@ -17,7 +16,7 @@ export async function buildApp(deps: GamificationDeps): Promise<App> {
 
   // Everything under /api answers the gateway only: it authenticated the golfer and names them.
   await app.register(async (api) => {
-    api.addHook('onRequest', requireInternalCaller(deps.config.INTERNAL_TOKEN));
+    api.addHook('onRequest', requireInternalCaller(deps.config.INTERNAL_TOKEN, { golfer: true }));
     await api.register(notificationRoutes(deps));
     await api.register(pointsRoutes(deps));
   });
