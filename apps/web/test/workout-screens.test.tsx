@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { NOT_IN_TODAYS_WORKOUT, type DailyWorkout, type ExerciseLogEntry, type WorkoutExercise } from '@swingfit/contracts';
+import { NOT_IN_TODAYS_WORKOUT, centralDate, type DailyWorkout, type ExerciseLogEntry, type WorkoutExercise } from '@swingfit/contracts';
 import { apiGet } from '../src/api/client';
 import { stubServer, type FakeServer } from './fake-server';
 import { Toaster } from '../src/components/ui';
@@ -72,6 +72,28 @@ describe('/daily-workout states', () => {
     renderScreen();
     await screen.findByText('No Swing Analysis Available');
     expect(screen.getByRole('link', { name: 'Upload Swing Video' }).getAttribute('href')).toBe('/upload');
+  });
+
+  it('reads the workout again on the next visit after saying there is no analysis, not an hour later', async () => {
+    const today = centralDate(new Date());
+    server.set('GET /api/auth/user', { body: makeUser({ isPremium: true }) });
+    server.set('GET /api/daily-workout/7', { body: workout({ workoutDate: today, analysisId: null, exercises: [], focusAreas: [], progress: { completed: 0, total: 0, percentage: 0 } }) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+    const visit = () =>
+      render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/daily-workout']}>
+            <DailyWorkoutScreen />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+    const first = visit();
+    await screen.findByText('No Swing Analysis Available');
+    first.unmount();
+    // The first analysis completes; the golfer taps Today's Workout again.
+    server.set('GET /api/daily-workout/7', { body: workout({ workoutDate: today }) });
+    visit();
+    await screen.findByText('Workout Overview');
   });
 
   it('shows the creating state while loading', async () => {
@@ -370,6 +392,7 @@ describe('workout logic', () => {
     // 00:30 in Chicago (06:30 UTC) is already the next day there, whatever the phone's own zone says.
     expect(workoutStaleTime(workout({ workoutDate: '2026-03-02' }), new Date('2026-03-03T06:30:00Z'))).toBe(0);
     expect(workoutStaleTime(undefined, fivePmChicago)).toBe(60 * 60_000);
+    expect(workoutStaleTime(workout({ workoutDate: '2026-03-02', analysisId: null }), fivePmChicago)).toBe(0);
   });
 
   it('retries once, never after a 403', () => {

@@ -22,9 +22,12 @@ export const WORKOUT_CACHE_MS = 60 * 60_000;
 /**
  * How long a fetched workout counts as fresh: the hour of section 7, but never past the Central Time day
  * it was built for (the product's day, wherever the phone is): after midnight there the next visit or
- * focus reads the new day's workout instead of offering exercises the server no longer takes.
+ * focus reads the new day's workout instead of offering exercises the server no longer takes. 'No swing
+ * analysis yet' is no workout, and is never kept: a golfer who looked before their first analysis was
+ * done kept reading 'No Swing Analysis Available' for an hour after it was.
  */
-export function workoutStaleTime(workout: Pick<DailyWorkout, 'workoutDate'> | undefined, now = new Date()): number {
+export function workoutStaleTime(workout: Pick<DailyWorkout, 'workoutDate' | 'analysisId'> | undefined, now = new Date()): number {
+  if (workout && workout.analysisId === null) return 0;
   return workout && workout.workoutDate !== centralDate(now) ? 0 : WORKOUT_CACHE_MS;
 }
 
