@@ -83,6 +83,9 @@ describe('/payment-success', () => {
   it('says the payment session was not found without session_id', () => {
     renderAt(<PaymentSuccessScreen />, '/payment-success');
     expect(screen.getByText('Payment session not found. Please check your profile to verify subscription status.')).toBeTruthy();
+    // Said once: the heading above it does not repeat it.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('No Payment to Confirm');
+    expect(screen.getAllByText(/payment session not found/i)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe('/profile');
   });
 

@@ -106,7 +106,8 @@ export function PaymentSuccessScreen() {
         <div className="sf-state__icon" aria-hidden>
           <SearchX size={22} />
         </div>
-        <h1 className="sub-title">Payment Session Not Found</h1>
+        {/* The heading does not say the sentence under it again ('Payment Session Not Found' / 'Payment session not found. …'). */}
+        <h1 className="sub-title">No Payment to Confirm</h1>
         <p className="sub-lead">Payment session not found. Please check your profile to verify subscription status.</p>
         <Link to="/profile" className={buttonClass('primary', 'md', true)}>
           Go to Profile
