@@ -8,6 +8,7 @@ import { stubServer, type FakeServer } from './fake-server';
 import { Toaster } from '../src/components/ui';
 import { resetToasts } from '../src/components/ui/toast';
 import { DailyWorkoutScreen } from '../src/screens/workout/DailyWorkoutScreen';
+import { ANALYSING_TEXT } from '../src/screens/workout/WorkoutStates';
 import { WORKOUT_DAY_OVER_TEXT, WORKOUT_REBUILD_FAILED, completionToastText, historyDate, loggedText, splitHistory, workoutRetry, workoutStaleTime } from '../src/screens/workout/logic';
 import { ApiError } from '../src/api/client';
 import { makeUser } from './helpers';
@@ -94,6 +95,21 @@ describe('/daily-workout states', () => {
     server.set('GET /api/daily-workout/7', { body: workout({ workoutDate: today }) });
     visit();
     await screen.findByText('Workout Overview');
+  });
+
+  it('says a golfer\'s upload is still being analyzed, and shows the workout once it is done', async () => {
+    const running = { id: 9, userId: 7, createdAt: new Date().toISOString(), status: 'processing', clubSelection: 'driver', technicalDetails: null };
+    server.set('GET /api/swing-analyses/user/7', { body: [running] });
+    server.set('GET /api/daily-workout/7', { body: workout({ analysisId: null, exercises: [], focusAreas: [], progress: { completed: 0, total: 0, percentage: 0 } }) });
+    renderScreen(false);
+    await screen.findByText(ANALYSING_TEXT);
+    expect(screen.getByText('No Swing Analysis Available')).toBeTruthy();
+    // Not 'Upload Swing Video': a free golfer's one upload is the one being analyzed.
+    expect(screen.queryByRole('link', { name: 'Upload Swing Video' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Your Analysis' }).getAttribute('href')).toBe('/analysis');
+    server.set('GET /api/swing-analyses/user/7', { body: [{ ...running, status: 'complete', technicalDetails: { overall: 'ok' } }] });
+    server.set('GET /api/daily-workout/7', { body: workout({ isPremium: false }) });
+    await screen.findByText('Workout Overview', {}, { timeout: 5000 });
   });
 
   it('shows the creating state while loading', async () => {

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BookOpen, Sparkles, Star } from 'lucide-react';
 import type { DailyWorkout, User, WorkoutExercise } from '@swingfit/contracts';
 import { Button, Card, toast } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
+import { inProgressIds, useAnalyses } from '../../components/analysis/queries';
 import { ExerciseCard } from './ExerciseCard';
 import { HistoryDialog } from './HistoryDialog';
 import { VideoDialog } from './VideoDialog';
@@ -105,8 +106,24 @@ function LoadedWorkout({ user, workout }: { user: User; workout: DailyWorkout })
   );
 }
 
+/**
+ * Whether one of the golfer's uploads is still being analyzed (the list is read again meanwhile), and the
+ * workout read again once it is done: the golfer waiting on 'No Swing Analysis Available' gets their workout.
+ */
+function useAnalysing(userId: number, refetchWorkout: () => unknown): boolean {
+  const analyses = useAnalyses(userId);
+  const analysing = inProgressIds(analyses.data).length > 0;
+  const was = useRef(analysing);
+  useEffect(() => {
+    if (was.current && !analysing) void refetchWorkout();
+    was.current = analysing;
+  }, [analysing, refetchWorkout]);
+  return analysing;
+}
+
 function Workout({ user }: { user: User }) {
   const query = useDailyWorkout(user.id);
+  const analysing = useAnalysing(user.id, query.refetch);
   if (query.isLoading) return <CreatingState />;
   if (query.isError && isUpgradeRefusal(query.error)) return <LimitReachedState />;
   // A later read that fails (the refresh after a completion, with the server down) keeps the workout on
@@ -115,7 +132,7 @@ function Workout({ user }: { user: User }) {
     return <LoadErrorState message="Failed to fetch daily workout" onRetry={() => void query.refetch()} />;
   }
   const workout = query.data!;
-  if (workout.analysisId === null) return <NoAnalysisState />;
+  if (workout.analysisId === null) return <NoAnalysisState analysing={analysing} />;
   return <LoadedWorkout user={user} workout={workout} />;
 }
 

@@ -4,20 +4,38 @@ import { Button, Card, ErrorState, buttonClass } from '../../components/ui';
 
 /* The workout screen's states other than the loaded workout (section 2), each with its exact words. */
 
-export function NoAnalysisState() {
+/**
+ * No completed analysis yet. While the golfer's upload is still being analyzed the state says so and leads
+ * to the analysis, not to another upload: a free golfer's one upload is spent, and 'Upload Swing Video' led
+ * them to 'Upload Limit Reached'.
+ */
+export function NoAnalysisState({ analysing = false }: { analysing?: boolean }) {
   return (
     <Card className="wo-state">
-      <div className="sf-state__icon" aria-hidden>
-        <Upload size={22} />
+      <div className={`sf-state__icon${analysing ? ' wo-spin' : ''}`} aria-hidden>
+        {analysing ? <Loader size={22} /> : <Upload size={22} />}
       </div>
       <h2 className="sf-state__title">No Swing Analysis Available</h2>
-      <p className="sf-state__text">Your workout is built from your latest swing analysis. Upload a swing video to get your personalised exercises.</p>
-      <Link to="/upload" className={buttonClass('primary')}>
-        Upload Swing Video
-      </Link>
+      {analysing ? (
+        <>
+          <p className="sf-state__text">{ANALYSING_TEXT}</p>
+          <Link to="/analysis" className={buttonClass('primary')}>
+            View Your Analysis
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="sf-state__text">Your workout is built from your latest swing analysis. Upload a swing video to get your personalised exercises.</p>
+          <Link to="/upload" className={buttonClass('primary')}>
+            Upload Swing Video
+          </Link>
+        </>
+      )}
     </Card>
   );
 }
+
+export const ANALYSING_TEXT = 'Your swing video is still being analyzed. Your personalised exercises appear here as soon as the analysis is ready.';
 
 export function CreatingState() {
   return (
