@@ -19,6 +19,8 @@
  *   24 / 240 fps    the face-on clips at 24 frames per second, and at 240 (each frame repeated)
  *   slow motion 8x  the down-the-line clip 8x slower at 30 fps (each frame shown 8 times)
  *   dusk, low sun   a dark, flat and grainy picture (evening light on a phone); a washed-out one (low sun)
+ *   slow shutter    indoors: each frame blended with the one before (the arms and club doubled through
+ *                   the downswing), dimmer and grainier, in both views
  *   ramped slow motion  as a phone exports its slow-motion clips: real time at the start and the end,
  *                   slowed 4x (face-on) and 8x (down the line) from the address to the finish
  *   practice swing  a practice swing first (the whole clip at 1/1.6 speed), then the clip: the
@@ -87,6 +89,8 @@ interface Case {
 /** An ffmpeg crop's x:y that drifts like a hand-held phone: two slow sways, `x` and `y` pixels either way. */
 const shake = (x: number, y: number) => `${x + 10}+${x}*sin(2*PI*t*0.6):${y + 10}+${y}*sin(2*PI*t*1.1+2)`;
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
+/** Each frame blended with the one before, dimmer and grainier: a phone's slow shutter indoors. */
+const SLOW_SHUTTER = 'tmix=frames=2,eq=brightness=-0.12:contrast=0.8,noise=alls=10:allf=t';
 /** A hitting net near the lens, out of focus: a mesh every 22 pixels, blurred, multiplied over a 1280x720 picture. */
 const SOFT_NET = ['-filter_complex', 'color=c=white:s=1280x720:r=30,drawgrid=w=22:h=22:t=2:c=black,gblur=sigma=1.5,format=gbrp[n];[0:v:0]format=gbrp[v];[v][n]blend=all_mode=multiply:all_opacity=0.6:shortest=1,format=yuv420p[out]', '-map', '[out]', ...X264];
 /** A landscape picture across the middle of a 1080x1920 frame over a blurred, enlarged copy of itself. */
@@ -198,6 +202,11 @@ const CASES: Case[] = [
   // Evening light on a phone: a darker, flatter picture with the sensor's grain moving from frame to frame.
   { name: 'dusk, grainy', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'eq=brightness=-0.22:contrast=0.55:saturation=0.6,noise=alls=24:allf=t', ...X264], ext: 'mp4', slower: 1 },
   { name: 'low sun, washed out', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'eq=brightness=0.25:contrast=0.6:gamma=1.4', ...X264], ext: 'mp4', slower: 1 },
+  // Indoors a phone at 30 fps keeps its shutter open most of a frame: the arms and club are smeared along their
+  // path through the downswing. Each frame here is blended with the one before (a double image, the smear's two
+  // ends; a true smear needs motion interpolation, too slow for a bench), in a dimmer, grainier picture.
+  { name: 'indoors, a slow shutter\'s double image, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', SLOW_SHUTTER, ...X264], ext: 'mp4', slower: 1 },
+  { name: 'indoors, a slow shutter\'s double image', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', SLOW_SHUTTER, ...X264], ext: 'mp4', slower: 1 },
   practiceCase('a practice swing first', 'adam_scott_iron_fo', 'face-on', 1.6),
   practiceCase('a practice swing first, from behind', 'morikawa_iron_dtl', 'down-the-line', 1.6),
   { name: 'feet out of the picture', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'crop=1280:600:0:0', ...X264], ext: 'mp4', slower: 1 },
