@@ -576,6 +576,20 @@ describe('/analysis-loading/{id}', () => {
     expect(await screen.findByText('Detailed Analysis', undefined, { timeout: 2500 })).toBeTruthy();
   });
 
+  it("reads today's workout again once the analysis completes, so a Premium golfer going straight to it sees the newer analysis", async () => {
+    // A client that trusts its cache, holding the workout opened before this upload (cached an hour).
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: ({ queryKey }) => apiGet(String(queryKey[0])) } } });
+    client.setQueryData(['/api/daily-workout/7'], { analysisId: 2, newerAnalysisAvailable: false });
+    client.setQueryData(['/api/swing-analyses/user/7'], [analysis({ id: 5, status: 'processing' })]);
+    client.setQueryData(['/api/leaderboard'], []);
+    server.set('GET /api/swing-analyses/5?status_only=true', { body: { isComplete: true, hasError: false, status: 'complete', technicalDetails: {}, mobilityAnalysis: null } });
+    renderAt('/analysis-loading/5', client);
+    expect(await screen.findByText('100%')).toBeTruthy();
+    await waitFor(() => expect(client.getQueryState(['/api/daily-workout/7'])?.isInvalidated).toBe(true));
+    expect(client.getQueryState(['/api/swing-analyses/user/7'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['/api/leaderboard'])?.isInvalidated).toBe(false);
+  });
+
   it.each([
     ['hasError', { status: 200, body: { isComplete: false, hasError: true, status: 'failed', technicalDetails: { error: 'x' }, mobilityAnalysis: null } }],
     ['a fetch error', { status: 500, body: { message: 'down' } }],

@@ -48,6 +48,18 @@ export function refreshAnalysisData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (q) => isAnalysisDataKey(q.queryKey) });
 }
 
+/** Today's workout of any golfer (GET /api/daily-workout/{id}). */
+const WORKOUT_KEY_PREFIX = '/api/daily-workout/';
+
+/**
+ * An analysis just finished: besides its list, usage and allowance, today's workout is read again. It is
+ * cached for an hour, and a Premium golfer's workout built on the older analysis now has a newer one
+ * (the server's 'newer analysis' banner), which a golfer going straight to the workout must see.
+ */
+export function refreshAfterAnalysis(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => isAnalysisDataKey(q.queryKey) || String(q.queryKey[0] ?? '').startsWith(WORKOUT_KEY_PREFIX) });
+}
+
 /** Newest first, whatever order the server used. */
 export function newestFirst(analyses: readonly SwingAnalysis[]): SwingAnalysis[] {
   return [...analyses].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));

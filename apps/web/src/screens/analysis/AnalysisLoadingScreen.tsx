@@ -5,7 +5,7 @@ import { Check, CircleAlert } from 'lucide-react';
 import { TIMING_MS, type AnalysisStatusResponse, type TechnicalDetails } from '@swingfit/contracts';
 import { Card, ProgressBar, Spinner, buttonClass } from '../../components/ui';
 import { analysisUrls } from '../../components/analysis/logic/api';
-import { refreshAnalysisData } from '../../components/analysis/queries';
+import { refreshAfterAnalysis, refreshAnalysisData } from '../../components/analysis/queries';
 import { loadingDecision, loadingProgress, statusRefusalIsFinal } from '../../components/analysis/logic/loading-progress';
 import { ApiError } from '../../api/client';
 import { analysisFailureReason, parseMaybeJson } from '../../components/analysis/logic/analysis-state';
@@ -144,6 +144,14 @@ function useRefreshAfterFailure(failed: boolean) {
   }, [failed, queryClient]);
 }
 
+/** Once the analysis is complete: its data and today's workout are read again (refreshAfterAnalysis). */
+function useRefreshAfterCompletion(complete: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (complete) void refreshAfterAnalysis(queryClient);
+  }, [complete, queryClient]);
+}
+
 function ProgressCard({ percent, activeStep, complete }: { percent: number; activeStep: number; complete: boolean }) {
   return (
     <Card>
@@ -172,6 +180,7 @@ function ProgressCard({ percent, activeStep, complete }: { percent: number; acti
 function LoadingFlow({ id }: { id: string }) {
   const { elapsed, outcome, analysisFailed, reason, stillChecking } = useLoadingOutcome(id);
   useRefreshAfterFailure(outcome === 'failed');
+  useRefreshAfterCompletion(outcome === 'complete');
   const progress = loadingProgress(elapsed, TIMING_MS.loadingSteps);
   const complete = outcome === 'complete';
   return (
