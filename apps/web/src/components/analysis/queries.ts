@@ -34,7 +34,7 @@ export function useAnalyses(userId: number | undefined) {
     const now = inProgressIds(query.data);
     const finished = running.current.some((id) => !now.includes(id));
     running.current = now;
-    if (finished) void refreshAnalysisData(queryClient);
+    if (finished) void refreshAfterAnalysis(queryClient);
   }, [query.data, queryClient]);
   return query;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, BookOpen, Sparkles, Star } from 'lucide-react';
 import type { DailyWorkout, User, WorkoutExercise } from '@swingfit/contracts';
@@ -107,23 +107,17 @@ function LoadedWorkout({ user, workout }: { user: User; workout: DailyWorkout })
 }
 
 /**
- * Whether one of the golfer's uploads is still being analyzed (the list is read again meanwhile), and the
- * workout read again once it is done: the golfer waiting on 'No Swing Analysis Available' gets their workout.
+ * Whether one of the golfer's uploads is still being analyzed. The list is read again meanwhile, and once
+ * it is done useAnalyses reads the workout again (refreshAfterAnalysis): the golfer waiting on 'No Swing
+ * Analysis Available' gets their workout.
  */
-function useAnalysing(userId: number, refetchWorkout: () => unknown): boolean {
-  const analyses = useAnalyses(userId);
-  const analysing = inProgressIds(analyses.data).length > 0;
-  const was = useRef(analysing);
-  useEffect(() => {
-    if (was.current && !analysing) void refetchWorkout();
-    was.current = analysing;
-  }, [analysing, refetchWorkout]);
-  return analysing;
+function useAnalysing(userId: number): boolean {
+  return inProgressIds(useAnalyses(userId).data).length > 0;
 }
 
 function Workout({ user }: { user: User }) {
   const query = useDailyWorkout(user.id);
-  const analysing = useAnalysing(user.id, query.refetch);
+  const analysing = useAnalysing(user.id);
   if (query.isLoading) return <CreatingState />;
   if (query.isError && isUpgradeRefusal(query.error)) return <LimitReachedState />;
   // A later read that fails (the refresh after a completion, with the server down) keeps the workout on
