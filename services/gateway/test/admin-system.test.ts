@@ -245,6 +245,34 @@ describe('failed jobs: listed, retried and removed by the operator', () => {
     expect(line).toMatchObject({ target_user_id: null, detail: { queue: name, jobId: 'reconcile-run-1', failedReason: 'Stripe did not answer' } });
   });
 
+  it('counts every run of a job the operator retried: failed, retried, failed again reads 2 attempts, not 1', async () => {
+    const name = JOBS['gamification.weekly-reset'].queue;
+    const queue = queueOf(name);
+    await queue.add('gamification.weekly-reset', {}, { jobId: 'weekly-reset-1', attempts: 1 });
+    await failJobs(name, 1, 'ledger unavailable');
+    const failedOnce = async () => (await system()).queues.find((q) => q.name === name)!.failedJobs[0];
+    expect(await failedOnce()).toMatchObject({ id: 'weekly-reset-1', attemptsMade: 1 });
+
+    const res = await h.app.inject({ method: 'POST', url: `/api/admin/queues/${name}/jobs/weekly-reset-1/retry`, headers: headers() });
+    expect(res.statusCode, res.body).toBe(200);
+    await failJobs(name, 1, 'ledger still unavailable');
+    expect(await failedOnce()).toMatchObject({ id: 'weekly-reset-1', failedReason: 'ledger still unavailable', attemptsMade: 2 });
+    await queue.obliterate({ force: true });
+  });
+
+  it("counts a failed analysis job's attempts as the analysis does, when BullMQ's count started again", async () => {
+    const { user } = await registerGolfer(h.app);
+    const analysisId = await failedAnalysis(user.id);
+    // The worker claimed it three times (markProcessing counts each run); the job, added again, ran once.
+    await h.deps.db.updateTable('swing_analyses').set({ attempts: 3 }).where('id', '=', analysisId).execute();
+    const queue = queueOf(ANALYSIS_QUEUE);
+    await queue.add('analysis', { analysisId }, { jobId: analysisJobId(analysisId), attempts: 1 });
+    await failJobs(ANALYSIS_QUEUE, 1, 'ffmpeg exploded');
+    const [job] = (await system()).queues.find((q) => q.name === ANALYSIS_QUEUE)!.failedJobs;
+    expect(job).toMatchObject({ id: analysisJobId(analysisId), analysisId, attemptsMade: 3 });
+    await queue.obliterate({ force: true });
+  });
+
   it('answers 404 for an unknown queue or job, 409 for a job that has not failed, 400 for a malformed queue name', async () => {
     const queue = queueOf(eventQueueName('gateway'));
     await queue.add('points.awarded', { type: 'points.awarded' }, { jobId: 'still-waiting' });

@@ -102,6 +102,13 @@ export async function restoreFailedAnalysis(db: Db, id: number, technicalDetails
     .execute();
 }
 
+/** How many times the worker started each analysis (it counts every run it claims, whatever BullMQ's job says), by id. */
+export async function analysisRunCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('swing_analyses').select(['id', 'attempts']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.attempts]));
+}
+
 /** Whose an analysis is and where it stands; undefined when there is none. */
 export async function analysisStatus(db: Db, id: number): Promise<{ userId: number; status: string } | undefined> {
   const row = await db.selectFrom('swing_analyses').select(['user_id', 'status']).where('id', '=', id).executeTakeFirst();

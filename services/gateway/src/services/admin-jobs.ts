@@ -46,7 +46,8 @@ export async function retryJob(db: Kysely<CoreDatabase>, queues: OperatorQueues,
     return previous;
   });
   try {
-    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    // A fresh retry budget (attemptsMade back to 0), but the count of runs kept: the operator's view shows it (attemptsInAll).
+    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: false });
   } catch (error) {
     if (analysisId && reopened) await restoreFailedAnalysis(db, analysisId, reopened.technicalDetails);
     await recordAdminAction(db, actor, { action: AUDIT_ACTIONS.retryJobFailed, targetUserId, detail: { ...detail, error: String(error) } });

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { ADMIN_FAILED_JOBS_SHOWN, ANALYSIS_WINDOW_HOURS, type OutboxLag, type QueueView, type SystemView } from '@swingfit/contracts';
+import { ADMIN_FAILED_JOBS_SHOWN, ANALYSIS_JOB_NAME, ANALYSIS_QUEUE, ANALYSIS_WINDOW_HOURS, type FailedJob, type OutboxLag, type QueueView, type SystemView } from '@swingfit/contracts';
 import type { CoreDatabase } from '@swingfit/core-db';
-import { analysesWindow } from '../db/admin-analyses-repository.js';
+import { analysesWindow, analysisRunCounts } from '../db/admin-analyses-repository.js';
 import { outboxLag } from '../db/outbox-lag.js';
 import type { OperatorQueues } from './operator-queues.js';
 import { readPeer, type PeerReport } from './peer-readiness.js';
@@ -18,9 +18,20 @@ export interface SystemContext {
 const HOUR_MS = 3_600_000;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * A failed analysis job's attempts as the analysis itself counts them (our own record): BullMQ's count
+ * starts again when the job is retried or added again for the same upload, the analysis's does not.
+ */
+async function withAnalysisRuns(db: Kysely<CoreDatabase>, jobs: FailedJob[]): Promise<FailedJob[]> {
+  const ids = jobs.filter((j) => j.name === ANALYSIS_JOB_NAME && j.analysisId !== null).map((j) => j.analysisId!);
+  const runs = await analysisRunCounts(db, ids);
+  return jobs.map((j) => (j.name === ANALYSIS_JOB_NAME && j.analysisId !== null ? { ...j, attemptsMade: Math.max(j.attemptsMade, runs.get(j.analysisId) ?? 0) } : j));
+}
+
 async function queueView(ctx: SystemContext, name: string): Promise<QueueView> {
   try {
-    const [counts, failedJobs] = await Promise.all([ctx.queues.counts(name), ctx.queues.failedJobs(name, ADMIN_FAILED_JOBS_SHOWN)]);
+    const [counts, jobs] = await Promise.all([ctx.queues.counts(name), ctx.queues.failedJobs(name, ADMIN_FAILED_JOBS_SHOWN)]);
+    const failedJobs = name === ANALYSIS_QUEUE ? await withAnalysisRuns(ctx.db, jobs) : jobs;
     return { name, counts, failedJobs, error: null };
   } catch (error) {
     ctx.logger.warn({ err: error, queue: name }, 'could not read queue');

@@ -15,6 +15,13 @@ export const operatedQueueNames = (): string[] => {
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * How many times the job ran, in all. BullMQ's attemptsMade starts again at 0 when an operator retries
+ * a job (a fresh retry budget), so a job retried once and failed again read '1 attempt'; attemptsStarted
+ * is kept across the operator's retries (retryJob) and counts every run, a stalled one too.
+ */
+export const attemptsInAll = (job: Pick<Job, 'attemptsMade' | 'attemptsStarted'>) => Math.max(job.attemptsMade, job.attemptsStarted ?? 0);
 const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
 /** A failed job as the operator reads it; what it was about comes from its data (analysis job or event envelope). */
@@ -24,7 +31,7 @@ export function describeFailedJob(job: Job): FailedJob {
     id: String(job.id),
     name: job.name,
     failedReason: job.failedReason || 'No reason was recorded',
-    attemptsMade: job.attemptsMade,
+    attemptsMade: attemptsInAll(job),
     enqueuedAt: iso(job.timestamp),
     failedAt: job.finishedOn ? iso(job.finishedOn) : null,
     analysisId: intOrNull(data.analysisId),
