@@ -33,7 +33,9 @@ function describe(queue: string, job: Job): FailedEvent {
     userId: typeof data.userId === 'number' ? data.userId : null,
     occurredAt: typeof data.occurredAt === 'string' ? data.occurredAt : null,
     failedReason: job.failedReason ?? '',
-    attemptsMade: job.attemptsMade,
+    // Every run in all: a replay starts attemptsMade again at 0 but keeps attemptsStarted (replay below),
+    // so an event replayed and failed again does not read as tried fewer times than it was.
+    attemptsMade: Math.max(job.attemptsMade, job.attemptsStarted ?? 0),
     failedAt: iso(job.finishedOn),
   };
 }
@@ -60,7 +62,7 @@ export class FailedEvents {
     return perQueue.flat().sort((a, b) => (b.failedAt ?? '').localeCompare(a.failedAt ?? ''));
   }
 
-  /** Moves one failed event back to its queue with its attempts reset; undefined when no failed event has that id. */
+  /** Moves one failed event back to its queue with a fresh set of attempts (its count of runs kept); undefined when no failed event has that id. */
   async replay(id: string): Promise<FailedEvent | undefined> {
     const parsed = parseId(id);
     if (!parsed || !this.queueNames.includes(parsed.queue)) return undefined;
@@ -68,7 +70,7 @@ export class FailedEvents {
       const job = await this.queues.queue(parsed.queue).getJob(parsed.jobId);
       if (!job || (await job.getState()) !== 'failed') return undefined;
       const described = describe(parsed.queue, job);
-      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: false });
       return described;
     })());
   }

@@ -178,6 +178,19 @@ describe('GET /api/admin/failed-events and POST /api/admin/failed-events/{id}/re
     expect((await h.app.inject({ method: 'GET', url: '/api/admin/failed-events', headers: { cookie: admin } })).json().events).toEqual([]);
   });
 
+  it('counts every attempt of an event replayed and failed again: 2, replayed, 2 more reads 4', { timeout: 30_000 }, async () => {
+    broken = true;
+    const event = await poisonEvent();
+    const admin = await signInAdmin();
+    const id = `${queue}:${event.id}`;
+    const listed = async () => (await h.app.inject({ method: 'GET', url: '/api/admin/failed-events', headers: { cookie: admin } })).json().events.find((e: { id: string }) => e.id === id);
+    expect(await listed()).toMatchObject({ attemptsMade: 2 });
+    expect((await h.app.inject({ method: 'POST', url: `/api/admin/failed-events/${id}/replay`, headers: { cookie: admin } })).statusCode).toBe(200);
+    await eventually(async () => (await inbox.getJob(event.id))?.isFailed());
+    expect(await listed()).toMatchObject({ attemptsMade: 4 });
+    await (await inbox.getJob(event.id))?.remove();
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one, auditing nothing', async () => {
     const admin = await signInAdmin();
     const before = (await h.deps.db.selectFrom('admin_audit').select('id').where('action', '=', 'replay-event').execute()).length;
