@@ -48,9 +48,13 @@ describe('offline writer: launch monitor only', () => {
 
   it('says what the numbers mean against tour and amateur averages, without repeating them', () => {
     expectWellFormed(w);
-    // Where speed and distance stand together, they are said together, once.
-    expect(w.launchMonitorAssessment).toContain('Club speed, ball speed and carry are below the PGA Tour average and above the 15-handicap amateur average.');
-    expect(w.launchMonitorAssessment).toContain('Off-centre contact is costing ball speed');
+    // Where speed and distance stand together, they are said together, once; club speed and the strike
+    // are judged in the swing assessment's lists, so not here again.
+    expect(w.launchMonitorAssessment).toContain('Ball speed and carry are below the PGA Tour average and above the 15-handicap amateur average.');
+    expect(w.swingStrengths).toContain('Club speed is above the 15-handicap amateur average.');
+    expect(w.swingWeaknesses).toContain('Your smash factor shows off-centre contact.');
+    expect(w.swingWeaknesses).toContain('Spin is well above the tour average: the ball climbs and loses roll.');
+    expect(w.launchMonitorAssessment).not.toMatch(/club speed|off-centre|spin/i);
     expectNoFigures(w, i);
   });
 
@@ -70,11 +74,29 @@ describe('offline writer: launch monitor only', () => {
   });
 });
 
+describe('offline writer: each launch number judged once', () => {
+  // The golfer reads the launch paragraph and the swing assessment's lists on one page, below cards that
+  // already show each number against the tour: a judgement said in the lists is not said again above them.
+  const subjects = { 'club speed': /\bclub speed\b(?! into)/i, strike: /centred|middle of the face|off-centre/i, spin: /\bspin\b/i };
+  const placesJudging = (w: WriteUp, subject: RegExp) =>
+    [...(w.launchMonitorAssessment ?? '').split(/(?<=\.) /), ...w.swingStrengths, ...w.swingWeaknesses].filter((text) => subject.test(text));
+  const lpgaDriver = launchData('driver', 'lpga', { clubSpeed: 96.5, ballSpeed: 143, carry: 230, total: 252, spinRate: 2500, clubPath: 2.5, faceAngle: 1.8 });
+
+  it.each([
+    ['a strong LPGA driver (the analysis journey\'s numbers)', lpgaDriver],
+    ['a slicer with high spin and an off-centre strike', slicerLaunch],
+  ])('%s', (_name, launchMonitor) => {
+    const w = offlineWriteUp(input({ tour: launchMonitor === lpgaDriver ? 'lpga' : 'pga', launchMonitor }));
+    for (const [name, subject] of Object.entries(subjects)) expect(placesJudging(w, subject), name).toHaveLength(1);
+  });
+});
+
 describe('offline writer: speed and distance standing apart', () => {
   it('says each standing once, naming the figures that share it, against the highest bar each clears', () => {
     const w = offlineWriteUp(input({ launchMonitor: launchData('driver', 'pga', { clubSpeed: 121, ballSpeed: 180, carry: 150, total: 170, spinRate: 2600, clubPath: 0, faceAngle: 0 }) }));
-    // Above the tour average says all (the amateur's lies below it); the strength says the same, not "above the amateur's".
-    expect(w.launchMonitorAssessment).toContain('Club speed and ball speed are above the PGA Tour average.');
+    // Above the tour average says all (the amateur's lies below it): the club speed's strength says so, not
+    // "above the amateur's", and the launch paragraph leaves club speed to it.
+    expect(w.launchMonitorAssessment).toContain('Ball speed is above the PGA Tour average.');
     expect(w.launchMonitorAssessment).toContain('Carry is below both the PGA Tour and the 15-handicap amateur average.');
     expect(w.swingStrengths).toContain('Club speed is above the PGA Tour average.');
     expect(w.swingStrengths.join(' ')).not.toContain('amateur');
@@ -365,13 +387,13 @@ describe('offline writer: LPGA and 7-iron', () => {
   it('compares with LPGA Tour figures for the 7-iron', () => {
     expectWellFormed(w);
     expect(w.performanceAssessment).toContain('Your 7-iron swing, compared with LPGA Tour averages.');
-    expect(w.launchMonitorAssessment).toMatch(/Club speed(, ball speed)?( and carry)? (is|are) (below|above|level with) the LPGA Tour average/);
+    expect(w.launchMonitorAssessment).toMatch(/(Ball speed|Carry)( and carry)? (is|are) (below|above|level with)( both)? the LPGA Tour/);
     expect(w.launchMonitorAssessment).not.toContain(' PGA Tour');
     expectNoFigures(w, i);
   });
 
   it('reads 7-iron spin in iron terms and leaves total distance out', () => {
-    expect(w.launchMonitorAssessment).toContain('low for a 7-iron');
+    expect(w.swingWeaknesses).toContain('Spin is well below the tour average, so greens will be hard to hold.');
     expect(w.launchMonitorAssessment).not.toContain('Total distance');
     expect(w.swingStrengths.join(' ')).toContain('flies straight');
   });

@@ -1,6 +1,6 @@
 import { POSTURE_HELD_DEG, STEADY_HEAD_WIDTHS, SWAY_HEAD_WIDTHS, TOUR_TEMPO_RATIO } from '@swingfit/contracts';
 import { exerciseRecommendations, extending, measured, swayDirection, swaySize } from './focus.js';
-import { buildFacts, launch, metric, type MetricFact, type WriteUpFacts } from './facts.js';
+import { buildFacts, launch, metric, type LaunchFact, type MetricFact, type WriteUpFacts } from './facts.js';
 import type { WriteUp, WriteUpInput } from './types.js';
 
 /*
@@ -21,6 +21,8 @@ interface Finding {
   recommendation?: string;
   /** Lower comes first: what costs the golfer most. */
   priority: number;
+  /** The launch number this finding judges: the launch paragraph leaves it to the strengths or areas to improve. */
+  launchMetric?: LaunchFact['metric'];
 }
 
 /**
@@ -51,10 +53,10 @@ const joinNames = (names: string[]): string => andList(names.map((n, i) => (i ==
  * bars, so the text says where the golfer stands once ("Club speed, ball speed and carry are above ...")
  * rather than once per card.
  */
-function speedSentences(facts: WriteUpFacts): string[] {
+function speedSentences(facts: WriteUpFacts, judged: ReadonlySet<LaunchFact['metric']>): string[] {
   const byStanding = new Map<string, string[]>();
   for (const c of [launch(facts, 'clubSpeed'), launch(facts, 'ballSpeed'), launch(facts, 'carry')]) {
-    if (!c) continue;
+    if (!c || judged.has(c.metric)) continue;
     const where = standing(c.diffFromTour, c.diffFromAmateur, facts.tour);
     if (where) byStanding.set(where, [...(byStanding.get(where) ?? []), c.label]);
   }
@@ -64,16 +66,19 @@ function speedSentences(facts: WriteUpFacts): string[] {
 /**
  * What the launch numbers mean. Club path and ball flight are left to their cards, which name them and
  * say what sets the start line and the curve; a fault in them is a weakness in the swing assessment.
+ * `judged`: the numbers a strength or an area to improve already judges. Each is said once: the page
+ * once read "Club speed ... above the LPGA Tour average" here and "Club speed is above the LPGA Tour
+ * average" again in the strengths, beside the card's own "+2.5 vs tour".
  */
-function launchSentences(facts: WriteUpFacts, club: WriteUpInput['club']): string[] {
-  const sentences = speedSentences(facts);
+function launchSentences(facts: WriteUpFacts, club: WriteUpInput['club'], judged: ReadonlySet<LaunchFact['metric']>): string[] {
+  const sentences = speedSentences(facts, judged);
   const smash = launch(facts, 'smashFactor');
-  if (smash) {
+  if (smash && !judged.has('smashFactor')) {
     const centred = smash.tour === null || smash.value >= smash.tour - CENTRED_SMASH_GAP;
     sentences.push(centred ? 'You find the middle of the face and turn club speed into ball speed efficiently.' : 'Off-centre contact is costing ball speed, so a more centred strike is free distance.');
   }
   const spin = launch(facts, 'spinRate');
-  if (spin?.diffFromTour != null) {
+  if (spin?.diffFromTour != null && !judged.has('spinRate')) {
     const window = SPIN_WINDOW_RPM[club];
     sentences.push(
       spin.diffFromTour > window
@@ -92,12 +97,13 @@ function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Findin
   // A strength is said against the higher bar it clears: above the tour average is not "above the amateur's".
   const clears = (diff: number | null | undefined): diff is number => diff != null && diff >= 0;
   const levelOrAbove = (diff: number) => (diff === 0 ? 'level with' : 'above');
-  if (speed && clears(speed.diffFromTour)) findings.push({ priority: 5, strength: `Club speed is ${levelOrAbove(speed.diffFromTour)} the ${facts.tour} average.` });
+  if (speed && clears(speed.diffFromTour)) findings.push({ priority: 5, launchMetric: 'clubSpeed', strength: `Club speed is ${levelOrAbove(speed.diffFromTour)} the ${facts.tour} average.` });
   else if (speed?.diffFromAmateur != null) {
-    if (clears(speed.diffFromAmateur)) findings.push({ priority: 5, strength: `Club speed is ${levelOrAbove(speed.diffFromAmateur)} the 15-handicap amateur average.` });
+    if (clears(speed.diffFromAmateur)) findings.push({ priority: 5, launchMetric: 'clubSpeed', strength: `Club speed is ${levelOrAbove(speed.diffFromAmateur)} the 15-handicap amateur average.` });
     else
       findings.push({
         priority: 4,
+        launchMetric: 'clubSpeed',
         weakness: 'Club speed is below the 15-handicap amateur average.',
         issue: 'Club speed below the amateur average',
         recommendation: 'Build speed from the ground up: stronger legs and a fuller hip and shoulder turn add club speed more safely than swinging the arms harder.',
@@ -105,11 +111,12 @@ function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Findin
   }
   const smash = launch(facts, 'smashFactor');
   if (smash && smash.tour !== null) {
-    if (smash.value > smash.tour + CENTRED_SMASH_GAP) findings.push({ priority: 5, strength: 'Centred strike: your smash factor is above the tour figure.' });
-    else if (smash.value >= smash.tour - CENTRED_SMASH_GAP) findings.push({ priority: 5, strength: 'Centred strike: your smash factor is close to the tour figure.' });
+    if (smash.value > smash.tour + CENTRED_SMASH_GAP) findings.push({ priority: 5, launchMetric: 'smashFactor', strength: 'Centred strike: your smash factor is above the tour figure.' });
+    else if (smash.value >= smash.tour - CENTRED_SMASH_GAP) findings.push({ priority: 5, launchMetric: 'smashFactor', strength: 'Centred strike: your smash factor is close to the tour figure.' });
     else
       findings.push({
         priority: 2,
+        launchMetric: 'smashFactor',
         weakness: 'Your smash factor shows off-centre contact.',
         issue: 'Off-centre strike is costing ball speed',
         recommendation: 'Check your strike pattern with face tape or foot-powder spray and rehearse half swings that hit the middle of the face.',
@@ -121,14 +128,17 @@ function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Findin
     if (spin.diffFromTour > window)
       findings.push({
         priority: 3,
-        weakness: 'Spin is well above the tour average.',
+        launchMetric: 'spinRate',
+        // What the spin does to the shot is said here only: the launch paragraph leaves judged numbers out.
+        weakness: `Spin is well above the tour average: ${club === 'driver' ? 'the ball climbs and loses roll' : 'shots can balloon and come up short into the wind'}.`,
         issue: 'High spin',
         recommendation: club === 'driver' ? 'Tee the ball a little higher and feel you hit slightly up on it; a strike low on the face adds spin.' : 'Check for a steep, glancing strike; a shallower approach through the ball reduces spin.',
       });
     else if (spin.diffFromTour < -window)
       findings.push({
         priority: 3,
-        weakness: 'Spin is well below the tour average.',
+        launchMetric: 'spinRate',
+        weakness: `Spin is well below the tour average${club === 'driver' ? ': good for roll, but the ball can drop out of the air early' : ', so greens will be hard to hold'}.`,
         issue: 'Low spin',
         recommendation: club === 'driver' ? 'Low spin helps roll; if drives fall out of the sky, add a touch of loft.' : 'Make sure you strike the ball before the ground with a descending blow to add spin and stopping power.',
       });
@@ -314,7 +324,11 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
   return [opening, most, oneThing, ...viewLimits(facts), ...(facts.swing?.cautions ?? []), none].filter((s) => s !== '').join(' ');
 }
 
-const first = (items: readonly string[], count: number) => items.slice(0, count);
+const first = <T>(items: readonly T[], count: number): T[] => items.slice(0, count);
+
+/** How many strengths and areas to improve the swing assessment lists. */
+const MAX_STRENGTHS = 5;
+const MAX_WEAKNESSES = 6;
 
 /** The next-upload hint's opening, for a free golfer (a locked slot) as for a Premium one. */
 export const DOWN_THE_LINE_HINT = 'With Premium, add a down-the-line video next time';
@@ -324,8 +338,14 @@ export const WORKOUT_POINTER = "Follow today's workout: it is built on the four 
 
 export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput['club']): WriteUp {
   const findings = [...launchFindings(facts, club), ...turnFindings(facts), ...postureAndBalanceFindings(facts)].sort((a, b) => a.priority - b.priority);
-  const strengths = findings.flatMap((f) => (f.strength ? [f.strength] : []));
-  const weaknesses = findings.flatMap((f) => (f.weakness ? [f.weakness] : []));
+  const strengthFindings = first(findings.filter((f) => f.strength), MAX_STRENGTHS);
+  const weaknessFindings = first(findings.filter((f) => f.weakness), MAX_WEAKNESSES);
+  const strengths = strengthFindings.map((f) => f.strength!);
+  const weaknesses = weaknessFindings.map((f) => f.weakness!);
+  // Launch numbers a listed strength or area to improve judges are not judged again in the launch paragraph.
+  const judged = new Set(
+    [...strengthFindings, ...weaknessFindings].flatMap((f) => (f.launchMetric ? [f.launchMetric] : [])),
+  );
   const issues = findings.flatMap((f) => (f.issue ? [f.issue] : []));
   const recommendations = findings.flatMap((f) => (f.recommendation ? [f.recommendation] : []));
   const exercises = exerciseRecommendations(facts);
@@ -346,11 +366,11 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
 
   return {
     performanceAssessment: assessment(facts, findings, exercises.map((e) => e.category)),
-    launchMonitorAssessment: facts.launch ? launchSentences(facts, club).join(' ') : null,
-    swingStrengths: strengths.length > 0 ? first(strengths, 5) : [facts.swing ? 'The camera could follow your whole swing from address to finish, a solid base to measure progress from.' : 'You recorded your numbers: a baseline to measure progress from.'],
+    launchMonitorAssessment: facts.launch ? launchSentences(facts, club, judged).join(' ') || null : null,
+    swingStrengths: strengths.length > 0 ? strengths : [facts.swing ? 'The camera could follow your whole swing from address to finish, a solid base to measure progress from.' : 'You recorded your numbers: a baseline to measure progress from.'],
     // None is an empty list, not a line saying so: the page shows an empty list as a calm 'nothing to fix'
     // (DetailSections SwingAssessmentCard), where a placeholder sat under the alarm icon of its heading.
-    swingWeaknesses: first(weaknesses, 6),
+    swingWeaknesses: weaknesses,
     keyIssues: first(issues, 4),
     recommendations,
     exerciseRecommendations: exercises,
