@@ -379,6 +379,21 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(within(screen.getByTestId('mobility-shoulderTurn')).getByText('Not measurable from this view')).toBeTruthy();
   });
 
+  it('says once, in how each figure was measured, which videos a figure read from both of them came from', async () => {
+    // The measurement journey's golfer: hips read from both videos and averaged; shoulders past the front
+    // view's limit, taken from behind; the X-factor their difference.
+    const faceOn = { ...pose, metrics: { ...pose.metrics, shoulderTurn: { ...metric(78.7), confidence: 0.7, note: 'Read from the front: how far your lead shoulder travels' }, hipRotation: { ...metric(39), confidence: 0.6, note: 'Read from the front: how much narrower your hips look' } } };
+    const dtl = { ...pose, view: 'down-the-line' as const, metrics: { ...pose.metrics, shoulderTurn: { ...metric(95.2), confidence: 0.9, note: 'Read from behind: which way your shoulders point' }, hipRotation: { ...metric(44), confidence: 0.8, note: 'Read from behind: the direction of your hips' } } };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: faceOn, downTheLinePose: dtl }) });
+    renderAt('/analysis/3');
+    const panel = async (key: string) => (await screen.findByTestId(`mobility-${key}`)).querySelector('details')!.textContent!;
+    expect(await panel('hipRotation')).toMatch(/^How this was measuredRead from both of your videos and averaged/);
+    expect(await panel('shoulderTurn')).toMatch(/^How this was measuredRead from behind, where the whole turn shows/);
+    for (const key of ['hipRotation', 'shoulderTurn']) expect(await panel(key), key).not.toContain('From both videos.');
+    // The X-factor's note does not say where it was read: the line under it does.
+    expect(await panel('xFactor')).toContain('From both videos. How sure:');
+  });
+
   it('writes the one reason both postures are withheld from the front once, under the first, and points the second at it', async () => {
     const fromTheFront = { ...metric(null, false), withheld: 'view' as const, note: 'Forward bend is seen from the side: a down-the-line video measures it.' };
     const metrics = { ...pose.metrics, spineAngleAddress: fromTheFront, spineAngleChange: fromTheFront };

@@ -80,15 +80,24 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
   );
 }
 
+/**
+ * A note that opens with where it was read ("Read from behind: ...", "Read from both of your videos and
+ * averaged ...") names its videos already: the line under it does not name them again.
+ */
+const NAMES_ITS_VIDEOS = /^Read from /;
+
 /** How a figure was read, in plain words, one tap away. */
 function HowMeasured({ note, confidence, fromView }: { note: string; confidence: number | null; fromView?: FigureSource }) {
+  // Said after "Read from both of your videos and averaged" it was said twice; after "Read from behind" it
+  // read as a second, different answer to where the shoulder turn came from.
+  const source = fromView && !NAMES_ITS_VIDEOS.test(note) ? FROM_VIEW[fromView] : '';
   return (
     <details className="an-how">
       <summary>How this was measured</summary>
       <p className="an-small">{note}</p>
-      {(confidence !== null || fromView) && (
+      {(confidence !== null || source) && (
         <p className="an-small an-mt-sm">
-          {fromView ? FROM_VIEW[fromView] : ''}
+          {source}
           {confidence !== null ? `How sure: ${sureness(confidence)}.` : ''}
         </p>
       )}
