@@ -236,6 +236,23 @@ describe('/admin', () => {
     expect(screen.getByText('Failed to reset usage')).toBeTruthy();
   });
 
+  it('keeps the list and the counts on screen when a later refresh fails, and says so', async () => {
+    signedInAdmin([user()]);
+    renderApp('/admin');
+    await screen.findByRole('article', { name: 'ann@example.com' });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'User counts' }).textContent).toMatch(/Total Users\s*2/));
+    // The 10 s poll (here the Refresh button) fails once, as during a gateway restart.
+    routes['GET /api/admin/users'] = { status: 500, body: { message: 'Internal server error' } };
+    routes['GET /api/admin/stats'] = { status: 500, body: { message: 'Internal server error' } };
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText(/^Could not refresh the list\. Showing it as loaded at /)).toBeTruthy();
+    expect(screen.getByText(/^Could not refresh the user counts\./)).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'ann@example.com' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset Video Uploads for ann@example.com' })).toBeTruthy();
+    expect(screen.queryByText('Failed to load users')).toBeNull();
+    expect(screen.queryByText('The user counts could not be loaded.')).toBeNull();
+  });
+
   it('searches from the third character on (shorter would read every golfer)', async () => {
     signedInAdmin([user()]);
     renderApp('/admin');
@@ -344,6 +361,18 @@ describe('/admin/system', () => {
     expect(screen.getByText('Stripe mode not reported yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry Analysis #5' }));
     expect(await screen.findByText('Job Retried')).toBeTruthy();
+  });
+
+  it('keeps the last view on screen when a later refresh fails, and says so', async () => {
+    routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
+    routes['GET /api/admin/system'] = { status: 200, body: view };
+    renderApp('/admin/system');
+    await screen.findByRole('region', { name: 'Swing analyses' });
+    routes['GET /api/admin/system'] = { status: 500, body: { message: 'Internal server error' } };
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText(/^Could not refresh the system view\. Showing it as loaded at /)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Swing analyses' }).textContent).toContain('ffmpeg exploded');
+    expect(screen.queryByText('Failed to load the system view')).toBeNull();
   });
 
   it("says why a retry was refused in the server's words, not its raw JSON answer", async () => {

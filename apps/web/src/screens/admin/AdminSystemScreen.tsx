@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { Button, ErrorState, Spinner } from '../../components/ui';
 import { refreshSystem, useSystemView } from './api';
 import { FailedEventsCard } from './FailedEventsCard';
+import { RefreshFailed, refreshFailed } from './RefreshFailed';
 import { AnalysesCard, OutboxCard, PaymentsCard, QueuesCard } from './SystemCards';
 
 /** /admin/system: the operator's view, read from BullMQ and PostgreSQL, refreshed every 10 s. */
@@ -23,10 +24,11 @@ export function AdminSystemScreen() {
       </div>
       {view.isPending ? (
         <div className="ad-center"><Spinner size="lg" label="Loading the system view" /></div>
-      ) : view.isError ? (
+      ) : view.data === undefined ? (
         <ErrorState title="Failed to load the system view" text="Check that the gateway can reach PostgreSQL and Redis." onRetry={() => void view.refetch()} />
       ) : (
         <>
+          {refreshFailed(view) && <RefreshFailed what="the system view" loadedAt={view.dataUpdatedAt} />}
           <AnalysesCard analyses={view.data.analyses} />
           <QueuesCard queues={view.data.queues} />
           <FailedEventsCard />

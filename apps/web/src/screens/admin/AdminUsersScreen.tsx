@@ -6,6 +6,7 @@ import { Button, EmptyState, ErrorState, Input, Spinner } from '../../components
 import { ADMIN_STATS_KEY, useAdminStats, useAdminUsers } from './api';
 import { AuditLog } from './AuditLog';
 import { UserAnalysesDialog } from './UserAnalysesDialog';
+import { RefreshFailed, refreshFailed } from './RefreshFailed';
 import { UserCard } from './UserCard';
 
 /** Typing settles for this long before the list is searched: one request per word, not per key. */
@@ -35,13 +36,15 @@ function StatTile({ label, value, icon }: { label: string; value: number | undef
 function UserList({ search, onOpen }: { search: string; onOpen: (u: AdminUser) => void }) {
   const users = useAdminUsers(search);
   if (users.isPending) return <div className="ad-center"><Spinner label="Loading users" /></div>;
-  if (users.isError) return <ErrorState title="Failed to load users" text="The list could not be loaded." onRetry={() => void users.refetch()} />;
+  if (users.data === undefined) return <ErrorState title="Failed to load users" text="The list could not be loaded." onRetry={() => void users.refetch()} />;
   const list = users.data.pages.flatMap((p) => p.users);
+  const stale = refreshFailed(users) && <RefreshFailed what="the list" loadedAt={users.dataUpdatedAt} />;
   if (list.length === 0) {
-    return search.trim() ? <EmptyState title="No golfers found" text={`No email contains “${search.trim()}”.`} icon={<Search size={22} />} /> : <EmptyState title="No golfers yet" text="Golfers appear here as soon as they sign up." />;
+    return search.trim() ? <>{stale}<EmptyState title="No golfers found" text={`No email contains “${search.trim()}”.`} icon={<Search size={22} />} /></> : <>{stale}<EmptyState title="No golfers yet" text="Golfers appear here as soon as they sign up." /></>;
   }
   return (
     <div className="ad-stack">
+      {stale}
       {list.map((u) => (
         <UserCard key={u.id} user={u} onOpen={onOpen} />
       ))}
@@ -96,7 +99,8 @@ export function AdminUsersScreen() {
         <StatTile label="Premium" value={stats.data?.premium} icon={<Crown size={14} aria-hidden />} />
         <StatTile label="Free" value={stats.data?.free} icon={<User size={14} aria-hidden />} />
       </section>
-      {stats.isError && <p className="sf-alert" role="alert">The user counts could not be loaded.</p>}
+      {stats.isError && stats.data === undefined && <p className="sf-alert" role="alert">The user counts could not be loaded.</p>}
+      {refreshFailed(stats) && <RefreshFailed what="the user counts" loadedAt={stats.dataUpdatedAt} />}
 
       <div className="ad-tabs" role="tablist" aria-label="Admin lists">
         {(['users', 'audit'] as const).map((t) => (

@@ -4,6 +4,7 @@ import { Button, EmptyState, ErrorState, Spinner } from '../../components/ui';
 import { relativeTime } from '../../lib/format';
 import { useAuditLog } from './api';
 import { auditSentence, dateTimeText } from './format';
+import { RefreshFailed, refreshFailed } from './RefreshFailed';
 
 const ICONS: Record<string, typeof LogIn> = {
   'sign-in': LogIn,
@@ -38,11 +39,13 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 export function AuditLog() {
   const log = useAuditLog(true);
   if (log.isPending) return <div className="ad-center"><Spinner label="Loading the audit log" /></div>;
-  if (log.isError) return <ErrorState title="Failed to load the audit log" onRetry={() => void log.refetch()} />;
+  if (log.data === undefined) return <ErrorState title="Failed to load the audit log" onRetry={() => void log.refetch()} />;
   const entries = log.data.pages.flatMap((p) => p.entries);
-  if (entries.length === 0) return <EmptyState title="No admin actions yet" text="Sign-ins, resets and job retries will be listed here." />;
+  const stale = refreshFailed(log) && <RefreshFailed what="the audit log" loadedAt={log.dataUpdatedAt} />;
+  if (entries.length === 0) return <>{stale}<EmptyState title="No admin actions yet" text="Sign-ins, resets and job retries will be listed here." /></>;
   return (
     <section aria-label="Audit log" className="sf-card ad-card-list">
+      {stale}
       <ul className="ad-list">
         {entries.map((e) => (
           <AuditRow key={e.id} entry={e} />

@@ -6,6 +6,7 @@ import { Button, Card, CardHeader, EmptyState, ErrorState, Spinner, toast } from
 import { FAILED_EVENTS_KEY, isAdminAuthError, refreshSystem } from './api';
 import { queueLabel } from './format';
 import { FailureRow, attemptsText } from './FailureRow';
+import { RefreshFailed, refreshFailed } from './RefreshFailed';
 
 /**
  * GET /api/admin/failed-events as issue 11 builds it (DESIGN.md). Typed here until its schema lands in
@@ -53,20 +54,24 @@ function FailedEventsBody() {
   });
 
   if (events.isPending) return <div className="ad-center"><Spinner label="Loading failed events" /></div>;
-  if (events.isError) {
+  if (events.data === undefined) {
     // Until the backbone's failed-events route is deployed, this server answers 404: say so plainly.
     if (events.error instanceof ApiError && events.error.status === 404) {
       return <EmptyState title="Failed events are not available yet" text="This server does not list failed events yet. Failed event jobs still show under Queues." />;
     }
     return <ErrorState title="Failed to load failed events" onRetry={() => void events.refetch()} />;
   }
-  if (events.data.events.length === 0) return <EmptyState title="No failed events" text="Every event reached the service waiting for it." />;
+  const stale = refreshFailed(events) && <RefreshFailed what="the failed events" loadedAt={events.dataUpdatedAt} />;
+  if (events.data.events.length === 0) return <>{stale}<EmptyState title="No failed events" text="Every event reached the service waiting for it." /></>;
   return (
-    <ul className="ad-list">
-      {events.data.events.map((e) => (
-        <FailedEventRow key={e.id} event={e} busy={replay.isPending} onReplay={() => replay.mutate(e.id)} />
-      ))}
-    </ul>
+    <>
+      {stale}
+      <ul className="ad-list">
+        {events.data.events.map((e) => (
+          <FailedEventRow key={e.id} event={e} busy={replay.isPending} onReplay={() => replay.mutate(e.id)} />
+        ))}
+      </ul>
+    </>
   );
 }
 

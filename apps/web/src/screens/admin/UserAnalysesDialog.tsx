@@ -6,6 +6,7 @@ import { Badge, Button, Dialog, EmptyState, ErrorState, Spinner, toast } from '.
 import type { BadgeVariant } from '../../components/ui/Badge';
 import { isAdminAuthError, refreshAdminLists, useUserAnalyses } from './api';
 import { dateTimeText } from './format';
+import { RefreshFailed, refreshFailed } from './RefreshFailed';
 
 const STATUS: Record<AdminAnalysis['status'], { label: string; variant: BadgeVariant }> = {
   complete: { label: 'Complete', variant: 'default' },
@@ -70,14 +71,18 @@ function AnalysesBody({ userId }: { userId: number }) {
   const analyses = useUserAnalyses(userId);
   const remeasure = useRemeasure();
   if (analyses.isPending) return <div className="ad-center"><Spinner label="Loading analyses" /></div>;
-  if (analyses.isError) return <ErrorState title="Failed to load analyses" onRetry={() => void analyses.refetch()} />;
-  if (analyses.data.analyses.length === 0) return <EmptyState title="No analyses yet" text="This golfer has not uploaded a swing." />;
+  if (analyses.data === undefined) return <ErrorState title="Failed to load analyses" onRetry={() => void analyses.refetch()} />;
+  const stale = refreshFailed(analyses) && <RefreshFailed what="the analyses" loadedAt={analyses.dataUpdatedAt} />;
+  if (analyses.data.analyses.length === 0) return <>{stale}<EmptyState title="No analyses yet" text="This golfer has not uploaded a swing." /></>;
   return (
-    <ul className="ad-list">
-      {analyses.data.analyses.map((a) => (
-        <AnalysisRow key={a.id} analysis={a} remeasure={remeasure} />
-      ))}
-    </ul>
+    <>
+      {stale}
+      <ul className="ad-list">
+        {analyses.data.analyses.map((a) => (
+          <AnalysisRow key={a.id} analysis={a} remeasure={remeasure} />
+        ))}
+      </ul>
+    </>
   );
 }
 
