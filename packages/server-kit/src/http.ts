@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -23,6 +23,18 @@ const FRAMEWORK_REFUSALS: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address is not valid',
   FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
 };
+
+/**
+ * The answer to an address no route serves. The address is never quoted back (Fastify's own 404 read
+ * 'Route GET:/… not found'): it may be thousands of characters, or a probe's payload reflected to its sender.
+ */
+export const NOT_FOUND = 'Not found';
+
+/**
+ * Serves a page for an address no route serves (the gateway's single-page app draws its own routes), or
+ * returns undefined to let the plain 404 answer.
+ */
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 
 export interface CreateHttpServerOptions {
   logger: Logger;
@@ -92,9 +104,30 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
     return reply.status(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
   });
 
-  // No custom not-found handler here: Fastify allows one per context and the gateway's web app needs its own
-  // (SPA fallback). Fastify's default 404 body already carries `message`.
+  answerUnknownAddresses(app);
   return app;
+}
+
+const pageFallbacks = new WeakMap<object, PageFallback>();
+
+/**
+ * Lets an app serve pages for addresses no route serves (Fastify allows one not-found handler per app, and
+ * every service's is answerUnknownAddresses', so the page fallback plugs into it rather than replacing it).
+ */
+export function servePagesForUnknownAddresses(app: App, fallback: PageFallback): void {
+  pageFallbacks.set(app, fallback);
+}
+
+/**
+ * Every service's 404 for an address no route serves: plain words, never the address. It runs the app's
+ * hooks as any answer does (the request id, the gateway's security headers).
+ */
+function answerUnknownAddresses(app: App) {
+  app.setNotFoundHandler((request, reply) => {
+    const page = pageFallbacks.get(app)?.(request, reply);
+    if (page) return page;
+    return reply.status(404).send({ message: NOT_FOUND });
+  });
 }
 
 /**

@@ -90,6 +90,14 @@ describe('security headers on every answer', () => {
     expect(asset.headers['cache-control']).toMatch(/immutable/);
   });
 
+  it('answers an unknown API address in plain words with the request id, never quoting the address back', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/nothing-here/<script>', headers: { 'x-request-id': 'req-404' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.headers['x-request-id']).toBe('req-404');
+    expect(res.body).not.toContain('nothing-here');
+  });
+
   it('serves no source maps', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/assets/app.js.map' });
     expect(res.statusCode).not.toBe(200);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { App } from '@swingfit/server-kit';
+import { servePagesForUnknownAddresses, type App } from '@swingfit/server-kit';
 
 /** Where the built web app lives when WEB_DIST is not set: apps/web/dist beside this service. */
 export function defaultWebDist(): string {
@@ -31,12 +31,13 @@ export async function serveWebApp(app: App, dist: string): Promise<boolean> {
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
+  // Any other address falls to server-kit's plain 404 (never quoting the address back).
+  servePagesForUnknownAddresses(app, (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const path = request.url.split('?')[0]!;
-    if (path.startsWith('/api/') || path === '/api') return reply.status(404).send({ message: `Not found: ${path}` });
+    if (path.startsWith('/api/') || path === '/api') return undefined;
     // A missing file (an old hashed chunk, a source map) is a 404, not the app's page served as script.
-    if (/\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '')) return reply.status(404).send({ message: 'Not found' });
+    if (/\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '')) return undefined;
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
   return true;
