@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -30,6 +31,15 @@ const FRAMEWORK_REFUSALS: Record<string, string> = {
  */
 export const NOT_FOUND = 'Not found';
 
+/** Refusals of an address are never worth storing; 414 is one a browser may otherwise cache by heuristics. */
+const NO_STORE = 'no-store';
+
+/**
+ * Node middleware that sets headers on the raw response (helmet's, for one) and then calls `next`.
+ * Connect-style, so a service's browser protections run both in a hook and where no hook runs.
+ */
+export type HeaderMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
 /**
  * Serves a page for an address no route serves (the gateway's single-page app draws its own routes), or
  * returns undefined to let the plain 404 answer.
@@ -38,6 +48,11 @@ export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => Fas
 
 export interface CreateHttpServerOptions {
   logger: Logger;
+  /**
+   * Headers every answer carries (the gateway's browser protections): set before any other hook, and by
+   * the refusals Fastify makes before hooks run (a 414 for a long path segment, a 400 for a broken escape).
+   */
+  answerHeaders?: HeaderMiddleware;
   bodyLimit?: number;
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Times every answer and serves GET /metrics to holders of `token` (a bearer token). */
@@ -61,15 +76,20 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      // No route, so no hook runs for this answer: the request id is set here.
-      void reply.header('x-request-id', request.id);
-      const words = FRAMEWORK_REFUSALS[error.code];
-      if (!words) {
-        request.log.error({ err: error }, 'request failed');
-        return reply.status(500).send({ message: 'Internal server error' });
-      }
-      request.log.info({ err: { code: error.code }, status: error.statusCode }, 'request refused');
-      return reply.status(error.statusCode ?? 400).send({ message: words });
+      // No route, so no hook runs for this answer: the request id and the service's headers are set here.
+      void reply.header('x-request-id', request.id).header('cache-control', NO_STORE);
+      const answer = () => {
+        const words = FRAMEWORK_REFUSALS[error.code];
+        if (!words) {
+          request.log.error({ err: error }, 'request failed');
+          return reply.status(500).send({ message: 'Internal server error' });
+        }
+        request.log.info({ err: { code: error.code }, status: error.statusCode }, 'request refused');
+        return reply.status(error.statusCode ?? 400).send({ message: words });
+      };
+      // Headers that failed to be set are no reason to leave the refusal unanswered.
+      if (options.answerHeaders) options.answerHeaders(request.raw, reply.raw, () => answer());
+      else answer();
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -81,6 +101,9 @@ export function createHttpServer(options: CreateHttpServerOptions): App {
   const exact = addFormats.default(new Ajv({ ...ajvOptions, coerceTypes: false }));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
 
+  // First of all hooks: an answer any later hook gives (a NUL refused, a 401) carries the headers too.
+  const answerHeaders = options.answerHeaders;
+  if (answerHeaders) app.addHook('onRequest', (request, reply, done) => answerHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   registerRouteCatalog(app);
   refuseNul(app);
   if (options.metrics) serveMetrics(app, options.metrics.metrics, options.metrics.token);

@@ -3,7 +3,7 @@ import { createHttpServer, metricsToken, outboxLag, pingDb, pingRedis, registerH
 import { CORE_SCHEMA } from '@swingfit/core-db';
 import type { GatewayDeps } from './deps.js';
 import { sameOriginGuard } from './http/same-origin.js';
-import { securityHeaders } from './http/security-headers.js';
+import { noStoreApiAnswers, securityHeaderMiddleware } from './http/security-headers.js';
 import { RateLimiter, installRateLimits } from './http/rate-limit.js';
 import { proxyAuthenticated } from './http/proxy.js';
 import { defaultWebDist, serveWebApp } from './http/web-app.js';
@@ -35,9 +35,10 @@ export async function buildApp(given: GatewayDeps): Promise<App> {
   const app = createHttpServer({
     logger: deps.logger,
     trustProxy: deps.config.TRUST_PROXY || false,
+    answerHeaders: securityHeaderMiddleware(deps.config.PUBLIC_URL),
     ...(deps.metrics ? { metrics: { metrics: deps.metrics, token: metricsToken(deps.config) } } : {}),
   });
-  await securityHeaders(app, deps.config.PUBLIC_URL);
+  noStoreApiAnswers(app);
   await app.register(cookie);
   app.addHook('onRequest', sameOriginGuard([deps.config.PUBLIC_URL]));
   // Before any route: routes declare `config.rateLimits` and this makes them count (http/rate-limit.ts).

@@ -48,6 +48,9 @@ const ANSWERS: Record<string, () => Promise<{ statusCode: number; headers: Recor
   '401 JSON': () => h.app.inject({ method: 'GET', url: '/api/auth/user' }),
   'API 404': () => h.app.inject({ method: 'GET', url: '/api/nothing-here' }),
   'validation 400': () => h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } }),
+  // Refused by Fastify before any hook runs (createHttpServer's frameworkErrors answers them).
+  '414 for a path segment past the router’s limit': () => h.app.inject({ method: 'GET', url: `/api/exercise-logs/user/authenticated/history/${'x'.repeat(5000)}` }),
+  '400 for a broken percent escape': () => h.app.inject({ method: 'GET', url: '/api/exercise-logs/user/authenticated/history/%E2%82' }),
   health: () => h.app.inject({ method: 'GET', url: '/healthz' }),
 };
 
@@ -86,6 +89,9 @@ describe('security headers on every answer', () => {
     expect(me.headers['cache-control']).toBe('no-store');
     const denied = await h.app.inject({ method: 'GET', url: '/api/auth/user' });
     expect(denied.headers['cache-control']).toBe('no-store');
+    // A 414 is one a browser may cache by heuristics when nothing says otherwise.
+    const tooLong = await h.app.inject({ method: 'GET', url: `/api/exercise-logs/user/authenticated/history/${'x'.repeat(5000)}` });
+    expect([tooLong.statusCode, tooLong.headers['cache-control']]).toEqual([414, 'no-store']);
     const asset = await h.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.headers['cache-control']).toMatch(/immutable/);
   });

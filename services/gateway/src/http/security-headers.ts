@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '@swingfit/server-kit';
+import type { App, HeaderMiddleware } from '@swingfit/server-kit';
 
 /*
  * Browser protections on every gateway answer (pages, assets, JSON, media, errors). The
@@ -34,10 +34,11 @@ export const CONTENT_SECURITY_POLICY = {
 const HSTS_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Helmet's middleware, built once. (The @fastify/helmet plugin used before built it anew on every
- * request: re-parsing these directives was a visible part of each API call's time in bench:api.)
+ * Helmet's middleware, built once (the @fastify/helmet plugin used before built it anew on every
+ * request: re-parsing these directives was a visible part of each API call's time in bench:api).
+ * createHttpServer runs it on every answer, the refusals Fastify makes before any hook included.
  */
-export async function securityHeaders(app: App, publicUrl: string): Promise<void> {
+export function securityHeaderMiddleware(publicUrl: string): HeaderMiddleware {
   const https = publicUrl.startsWith('https://');
   const protect = helmet({
     contentSecurityPolicy: {
@@ -55,10 +56,14 @@ export async function securityHeaders(app: App, publicUrl: string): Promise<void
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: HSTS_SECONDS, includeSubDomains: false } : false,
   });
-  // onRequest, as the plugin did: error answers (404, 401, 400) carry the headers as well.
-  app.addHook('onRequest', (request, reply, done) => protect(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
-  // Signed-in JSON (and every other API answer without its own policy) is never stored by a browser or
-  // a shared proxy: a golfer's data must not outlive the session on a shared device.
+  return (req, res, next) => protect(req, res, next);
+}
+
+/**
+ * Signed-in JSON (and every other API answer without its own policy) is never stored by a browser or
+ * a shared proxy: a golfer's data must not outlive the session on a shared device.
+ */
+export function noStoreApiAnswers(app: App): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!reply.hasHeader('cache-control') && (request.url.startsWith('/api/') || isJson(reply))) reply.header('cache-control', 'no-store');
     return payload;
