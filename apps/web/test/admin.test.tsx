@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { AdminUser, AuditEntry, SystemView } from '@swingfit/contracts';
@@ -384,6 +384,27 @@ describe('/admin/system', () => {
     expect(await screen.findByText('Retry Failed')).toBeTruthy();
     expect(screen.getByText('Only a failed job can be retried or removed; this one is active')).toBeTruthy();
     expect(document.body.textContent).not.toContain('{"message"');
+  });
+
+  it('lists a failed event once, under Failed events, with Replay and Remove (not again under its queue)', async () => {
+    const eventId = '3f2a9c1e-0000-4000-8000-000000000042';
+    const failedAt = new Date().toISOString();
+    const eventJob = { id: eventId, name: 'exercise.completed', failedReason: 'ledger unavailable', attemptsMade: 5, enqueuedAt: failedAt, failedAt, analysisId: null, eventType: 'exercise.completed', userId: 42 };
+    routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
+    routes['GET /api/admin/system'] = { status: 200, body: { ...view, queues: [{ name: 'events-gamification', counts: { waiting: 0, active: 0, delayed: 0, completed: 9, failed: 1 }, failedJobs: [eventJob], error: null }] } };
+    routes['GET /api/admin/failed-events'] = { status: 200, body: { events: [{ id: `events-gamification:${eventId}`, queue: 'events-gamification', type: 'exercise.completed', userId: 42, occurredAt: failedAt, failedReason: 'ledger unavailable', attemptsMade: 5, failedAt }] } };
+    routes[`DELETE /api/admin/queues/events-gamification/jobs/${eventId}`] = { status: 200, body: { removed: true } };
+    renderApp('/admin/system');
+    const card = await screen.findByRole('region', { name: 'Failed events' });
+    await waitFor(() => expect(card.textContent).toContain('Exercise completed · golfer #42'));
+    expect(screen.getAllByText('ledger unavailable')).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Events for gamification' }).textContent).toContain('Its failed events are listed under Failed events.');
+    expect(screen.getByRole('button', { name: 'Replay Exercise completed · golfer #42' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Exercise completed · golfer #42' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this failed job?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove job' }));
+    expect(await screen.findByText('Job Removed')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/admin/queues/events-gamification/jobs/${eventId}`)).toBe(true);
   });
 
   it('names the job its Remove confirmation is about', async () => {

@@ -1,39 +1,37 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, RotateCcw } from 'lucide-react';
-import { TIMING_MS } from '@swingfit/contracts';
+import { useState } from 'react';
+import { AlertTriangle, RotateCcw, Trash2 } from 'lucide-react';
+import { TIMING_MS, type FailedEvent } from '@swingfit/contracts';
 import { ApiError, apiRequest } from '../../api/client';
 import { Button, Card, CardHeader, EmptyState, ErrorState, Spinner, toast } from '../../components/ui';
 import { FAILED_EVENTS_KEY, isAdminAuthError, refreshSystem } from './api';
-import { queueLabel } from './format';
+import { RemoveJobDialog, type JobRef } from './FailedJobs';
+import { eventLabel, queueLabel } from './format';
 import { FailureRow, attemptsText } from './FailureRow';
 import { RefreshFailed, refreshFailed } from './RefreshFailed';
 
-/**
- * GET /api/admin/failed-events as issue 11 builds it (DESIGN.md). Typed here until its schema lands in
- * contracts; the lead swaps this for the contract type at merge.
- */
-export interface FailedEvent {
-  id: string;
-  queue: string;
-  type: string;
-  userId: number | null;
-  occurredAt: string;
-  failedReason: string;
-  attemptsMade: number;
-  failedAt: string | null;
-}
+const eventSubject = (event: FailedEvent) => `${eventLabel(event.type)}${event.userId ? ` · golfer #${event.userId}` : ''}`;
 
-function FailedEventRow({ event, onReplay, busy }: { event: FailedEvent; onReplay: () => void; busy: boolean }) {
+/** The queue job behind a failed event: its id is '{queue}:{job id}' (server-kit failedEventId). */
+const jobOf = (event: FailedEvent): JobRef => ({ queue: event.queue, jobId: event.id.slice(event.queue.length + 1) });
+
+function FailedEventRow({ event, onReplay, onRemove, busy }: { event: FailedEvent; onReplay: () => void; onRemove: () => void; busy: boolean }) {
+  const subject = eventSubject(event);
   return (
     <FailureRow
-      subject={`${event.type}${event.userId ? ` · golfer #${event.userId}` : ''}`}
+      subject={subject}
       failedAt={event.failedAt}
       reason={event.failedReason}
       meta={`${queueLabel(event.queue)} · ${attemptsText(event.attemptsMade)}`}
       actions={
-        <Button variant="outline" size="sm" onClick={onReplay} disabled={busy} aria-label={`Replay ${event.type}`}>
-          <RotateCcw size={14} aria-hidden /> Replay
-        </Button>
+        <>
+          <Button variant="outline" size="sm" onClick={onReplay} disabled={busy} aria-label={`Replay ${subject}`}>
+            <RotateCcw size={14} aria-hidden /> Replay
+          </Button>
+          <Button variant="ghost" size="sm" className="ad-danger" onClick={onRemove} disabled={busy} aria-label={`Remove ${subject}`}>
+            <Trash2 size={14} aria-hidden /> Remove
+          </Button>
+        </>
       }
     />
   );
@@ -41,6 +39,7 @@ function FailedEventRow({ event, onReplay, busy }: { event: FailedEvent; onRepla
 
 function FailedEventsBody() {
   const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<(JobRef & { subject: string }) | null>(null);
   const events = useQuery<{ events: FailedEvent[] }>({ queryKey: FAILED_EVENTS_KEY, retry: false, refetchInterval: TIMING_MS.adminListRefresh });
   const replay = useMutation({
     mutationFn: (id: string) => apiRequest('POST', `/api/admin/failed-events/${encodeURIComponent(id)}/replay`),
@@ -57,7 +56,7 @@ function FailedEventsBody() {
   if (events.data === undefined) {
     // Until the backbone's failed-events route is deployed, this server answers 404: say so plainly.
     if (events.error instanceof ApiError && events.error.status === 404) {
-      return <EmptyState title="Failed events are not available yet" text="This server does not list failed events yet. Failed event jobs still show under Queues." />;
+      return <EmptyState title="Failed events are not available yet" text="This server does not list failed events yet." />;
     }
     return <ErrorState title="Failed to load failed events" onRetry={() => void events.refetch()} />;
   }
@@ -68,14 +67,21 @@ function FailedEventsBody() {
       {stale}
       <ul className="ad-list">
         {events.data.events.map((e) => (
-          <FailedEventRow key={e.id} event={e} busy={replay.isPending} onReplay={() => replay.mutate(e.id)} />
+          <FailedEventRow
+            key={e.id}
+            event={e}
+            busy={replay.isPending || removing !== null}
+            onReplay={() => replay.mutate(e.id)}
+            onRemove={() => setRemoving({ ...jobOf(e), subject: eventSubject(e) })}
+          />
         ))}
       </ul>
+      <RemoveJobDialog target={removing} onClose={() => setRemoving(null)} />
     </>
   );
 }
 
-/** Events that ran out of retries, with a Replay button (the backbone audit-logs each replay). */
+/** Events that ran out of retries, listed once here (not again under their queue), with Replay and Remove (both audit-logged). */
 export function FailedEventsCard() {
   return (
     <Card aria-label="Failed events">

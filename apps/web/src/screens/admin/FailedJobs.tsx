@@ -5,19 +5,26 @@ import type { FailedJob } from '@swingfit/contracts';
 import { ApiError, apiRequest } from '../../api/client';
 import { Button, Dialog, toast } from '../../components/ui';
 import { isAdminAuthError, refreshSystem } from './api';
+import { eventLabel } from './format';
 import { FailureRow, attemptsText } from './FailureRow';
 
 /** What a failed job was about, in a few words. */
 function jobSubject(job: FailedJob): string {
   if (job.analysisId) return `Analysis #${job.analysisId}`;
-  if (job.eventType) return job.userId ? `${job.eventType} · golfer #${job.userId}` : job.eventType;
+  if (job.eventType) return job.userId ? `${eventLabel(job.eventType)} · golfer #${job.userId}` : eventLabel(job.eventType);
   return job.name;
 }
 
-function useJobAction(queue: string, kind: 'retry' | 'remove') {
+/** A job on one of the operated queues, as the retry and remove routes name it. */
+export interface JobRef {
+  queue: string;
+  jobId: string;
+}
+
+export function useJobAction(kind: 'retry' | 'remove') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) =>
+    mutationFn: ({ queue, jobId }: JobRef) =>
       kind === 'retry'
         ? apiRequest('POST', `/api/admin/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(jobId)}/retry`)
         : apiRequest('DELETE', `/api/admin/queues/${encodeURIComponent(queue)}/jobs/${encodeURIComponent(jobId)}`),
@@ -31,6 +38,30 @@ function useJobAction(queue: string, kind: 'retry' | 'remove') {
       void refreshSystem(queryClient);
     },
   });
+}
+
+/** Remove asks first: it cannot be undone. `subject` names what the job was about. */
+export function RemoveJobDialog({ target, onClose }: { target: (JobRef & { subject: string }) | null; onClose: () => void }) {
+  const remove = useJobAction('remove');
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      title="Remove this failed job?"
+      description={target && `${target.subject} (job ${target.jobId}) will be deleted from the queue and never run again. The audit log keeps a record.`}
+    >
+      {target && (
+        <div className="ad-row ad-row--end">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" loading={remove.isPending} onClick={() => remove.mutate(target, { onSettled: onClose })}>
+            Remove job
+          </Button>
+        </div>
+      )}
+    </Dialog>
+  );
 }
 
 function FailedJobRow({ job, onRetry, onRemove, busy }: { job: FailedJob; onRetry: () => void; onRemove: () => void; busy: boolean }) {
@@ -54,42 +85,26 @@ function FailedJobRow({ job, onRetry, onRemove, busy }: { job: FailedJob; onRetr
   );
 }
 
-/** A queue's newest failed jobs with Retry and Remove (Remove asks first: it cannot be undone). */
+/** A queue's newest failed jobs with Retry and Remove. */
 export function FailedJobs({ queue, jobs, failedCount }: { queue: string; jobs: FailedJob[]; failedCount: number }) {
-  const retry = useJobAction(queue, 'retry');
-  const remove = useJobAction(queue, 'remove');
-  const [confirming, setConfirming] = useState<FailedJob | null>(null);
+  const retry = useJobAction('retry');
+  const [confirming, setConfirming] = useState<(JobRef & { subject: string }) | null>(null);
   if (jobs.length === 0) return null;
-  const busy = retry.isPending || remove.isPending;
   return (
     <>
       <ul className="ad-list" aria-label="Failed jobs">
         {jobs.map((job) => (
-          <FailedJobRow key={job.id} job={job} busy={busy} onRetry={() => retry.mutate(job.id)} onRemove={() => setConfirming(job)} />
+          <FailedJobRow
+            key={job.id}
+            job={job}
+            busy={retry.isPending || confirming !== null}
+            onRetry={() => retry.mutate({ queue, jobId: job.id })}
+            onRemove={() => setConfirming({ queue, jobId: job.id, subject: jobSubject(job) })}
+          />
         ))}
       </ul>
       {failedCount > jobs.length && <p className="ad-note">Showing the newest {jobs.length} of {failedCount.toLocaleString()} failed jobs.</p>}
-      <Dialog
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title="Remove this failed job?"
-        description={confirming && `${jobSubject(confirming)} (job ${confirming.id}) will be deleted from the queue and never run again. The audit log keeps a record.`}
-      >
-        {confirming && (
-          <div className="ad-row ad-row--end">
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(confirming.id, { onSettled: () => setConfirming(null) })}
-            >
-              Remove job
-            </Button>
-          </div>
-        )}
-      </Dialog>
+      <RemoveJobDialog target={confirming} onClose={() => setConfirming(null)} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { CreditCard, Inbox, Layers, Timer } from 'lucide-react';
 import type { AnalysesWindow, OutboxLag, PaymentsMode, QueueView } from '@swingfit/contracts';
 import { Card, CardHeader, EmptyState } from '../../components/ui';
 import { FailedJobs } from './FailedJobs';
-import { durationText, queueLabel } from './format';
+import { durationText, isEventQueue, queueLabel } from './format';
 
 const STATUS_PARTS = [
   { key: 'complete', label: 'Complete', className: 'ad-seg--complete' },
@@ -79,7 +79,12 @@ function QueueBlock({ queue }: { queue: QueueView }) {
           {queue.error}
         </p>
       )}
-      <FailedJobs queue={queue.name} jobs={queue.failedJobs} failedCount={queue.counts?.failed ?? queue.failedJobs.length} />
+      {isEventQueue(queue.name) ? (
+        // Its failed jobs are the failed events, listed once, in the Failed events card with Replay and Remove.
+        queue.failedJobs.length > 0 && <p className="ad-note">Its failed events are listed under Failed events.</p>
+      ) : (
+        <FailedJobs queue={queue.name} jobs={queue.failedJobs} failedCount={queue.counts?.failed ?? queue.failedJobs.length} />
+      )}
     </section>
   );
 }

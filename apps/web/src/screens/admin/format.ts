@@ -46,11 +46,22 @@ const SCHEDULED_QUEUE_LABELS: Record<string, string> = {
   'gamification-schedule': 'Scheduled: weekly points reset',
 };
 
+const EVENT_QUEUE = /^events-(.+)$/;
+
+/** A service's queue of events (events-gamification...): its failed jobs are the failed events. */
+export const isEventQueue = (name: string) => EVENT_QUEUE.test(name);
+
+/** An event type as words: 'exercise.completed' reads 'Exercise completed'. */
+export function eventLabel(type: string): string {
+  const words = type.replace(/[._-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Queue names as an operator would say them. */
 export function queueLabel(name: string): string {
   if (name === 'analysis') return 'Swing analyses';
   if (SCHEDULED_QUEUE_LABELS[name]) return SCHEDULED_QUEUE_LABELS[name];
-  const events = /^events-(.+)$/.exec(name);
+  const events = EVENT_QUEUE.exec(name);
   return events ? `Events for ${events[1]}` : name;
 }
 
