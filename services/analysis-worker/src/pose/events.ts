@@ -236,8 +236,8 @@ interface Candidate {
   timeScale: number;
   /** The index of the next high run (the finish's), if any. */
   nextRun: [number, number] | undefined;
-  /** The follow-through stops under "high" (lowFinishes). */
-  lowFinish?: boolean;
+  /** How its follow-through was recognised: 'risen' stops under "high" (lowFinishes). */
+  finish: FollowThrough;
 }
 
 /** The hands have left address once they are this many jitters (of their rest) away from it. */
@@ -351,7 +351,7 @@ function candidateAt(s: Series, run: [number, number], next: [number, number] | 
   if (peakSpeed < t.minSwingSpeed) return null;
   const address = addressOf(s, top, timeScale);
   if (address === null || s.time[top]! - s.time[address]! < t.minTempoRatio * downswingSec) return null;
-  return { top, impact, address, amplitude: s.up[top]! - s.gripUp[impact]!, peakSpeed, timeScale, nextRun: next, ...(finish === 'risen' ? { lowFinish: true } : {}) };
+  return { top, impact, address, amplitude: s.up[top]! - s.gripUp[impact]!, peakSpeed, timeScale, nextRun: next, finish };
 }
 
 /** Where the hands rested before the swing, and how far from there counts as having left. */
@@ -448,7 +448,7 @@ function finishOf(s: Series, c: Candidate): number {
   // Held high: near the follow-through's highest point (a slow-motion follow-through slows on its way up).
   const held = FINISH_HEIGHT_SHARE * Math.max(...s.up.slice(c.impact + 1, end + 1).filter((v) => !Number.isNaN(v)));
   // A finish held low (lowFinishes) is held where it stopped, under "high".
-  const settled = (i: number) => s.up[i]! > (c.lowFinish ? held : Math.max(t.high, held)) && hands[i]! < t.settle.hands && hips[i]! < t.settle.hips && shoulders[i]! < t.settle.shoulders;
+  const settled = (i: number) => s.up[i]! > (c.finish === 'risen' ? held : Math.max(t.high, held)) && hands[i]! < t.settle.hands && hips[i]! < t.settle.hips && shoulders[i]! < t.settle.shoulders;
   for (let i = c.impact + 1; i <= end; i++) {
     let j = i;
     while (j <= end && settled(j) && s.time[j]! - s.time[i]! < t.settleSec * k) j++;
