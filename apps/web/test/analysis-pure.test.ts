@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
+import { BELOW_BAR_WORDS, BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, TIMING_MS, type MonthlyAverage, type PoseSummary, type Metric } from '@swingfit/contracts';
 import { relativeAge } from '../src/components/analysis/logic/relative-time';
 import { comparisonBars, mobilityScale, scalePosition } from '../src/components/analysis/logic/scales';
 import { HOLD_PERCENT, loadingDecision, loadingProgress, statusRefusalIsFinal } from '../src/components/analysis/logic/loading-progress';
 import { analysisCardState, analysisErrorMessage, completedCount, inProgressPollMs, ANALYSIS_FAILED_FALLBACK, ANALYSIS_FAST_POLL_FOR_MS } from '../src/components/analysis/logic/analysis-state';
-import { BELOW_BAR_NOTE, bodyReadings, mobilityReadings } from '../src/components/analysis/logic/mobility';
+import { bodyReadings, mobilityReadings } from '../src/components/analysis/logic/mobility';
 import { formatDelta, progressRows } from '../src/components/analysis/logic/progress';
 import { LANDING_MARK_R, TARGET_LABEL_BASELINE, ballFlightPath } from '../src/components/analysis/logic/ball-flight';
 import { focusIntro } from '../src/components/analysis/logic/focus-intro';
@@ -242,7 +242,7 @@ describe('mobility readings', () => {
     const shaky = { ...metric(37, true), confidence: CONFIDENCE_BAR - 0.09 };
     const r = mobilityReadings(summary('face-on', { hipRotation: shaky, shoulderTurn: metric(61, true), xFactor: shaky }), null);
     expect(r.map((x) => [x.value, x.withheld])).toEqual([[null, 'uncertain'], [61, undefined], [null, 'uncertain']]);
-    expect(r[0]!.note).toBe(BELOW_BAR_NOTE);
+    expect(r[0]!.note).toBe(BELOW_BAR_WORDS);
   });
 
   it('tells a figure withheld as not measured reliably apart from one the view cannot show', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, figureMarginDeg, figureVerdict, nearTarget, parseJsonField, targetVerdict, withFaceOnLimits, xFactorWithheldWords, type MobilityKind } from '../src/index.js';
+import { BELOW_BAR_WORDS, BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FACE_ON_SHOULDER_LIMIT_DEG, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, TURN_SCATTER_LIMIT_DEG, extractMobilityValue, figureFromViews, figureMarginDeg, figureVerdict, nearTarget, parseJsonField, targetVerdict, metricsWithConfidenceBar, withConfidenceBar, withFaceOnLimits, xFactorWithheldWords, type MobilityKind } from '../src/index.js';
 
 // Every word of every mapping in specification section 5.
 const WORDS: Array<[MobilityKind, string, number]> = [
@@ -86,6 +86,17 @@ describe('a turn figure against its target (specification section 9), judged in 
     ['shoulderTurn', 74, 'below'],
   ] as const)('%s %d is %s', (key, degrees, verdict) => {
     expect(targetVerdict(degrees, MOBILITY_TARGETS[key])).toBe(verdict);
+  });
+});
+
+describe('withConfidenceBar: a figure an older analysis stored under the bar', () => {
+  const read = (value: number, confidence: number) => ({ value, measurable: true, confidence, note: 'Read from behind' });
+
+  it('is withheld as not measured reliably, in plain words; one at or above the bar is kept as it is', () => {
+    expect(withConfidenceBar(read(28, CONFIDENCE_BAR - 0.01))).toEqual({ value: null, measurable: false, confidence: CONFIDENCE_BAR - 0.01, withheld: 'uncertain', note: BELOW_BAR_WORDS });
+    const sure = read(28, CONFIDENCE_BAR);
+    expect(withConfidenceBar(sure)).toBe(sure);
+    expect(metricsWithConfidenceBar({ hipRotation: read(28, 0.2), shoulderTurn: sure })).toEqual({ hipRotation: withConfidenceBar(read(28, 0.2)), shoulderTurn: sure });
   });
 });
 

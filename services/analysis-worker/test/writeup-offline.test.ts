@@ -1,4 +1,4 @@
-import { BOTH_VIEWS_WORDS, FOCUS_CATEGORIES, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, deriveFocusAreas, type PoseSummary } from '@swingfit/contracts';
+import { BOTH_VIEWS_WORDS, CONFIDENCE_BAR, FOCUS_CATEGORIES, explainFocusAreas, LOWER_LIMIT_WORDS, MOBILITY_TARGETS, deriveFocusAreas, type PoseSummary } from '@swingfit/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildFacts, measuredAnalysisText, offlineWriteUp, type WriteUp } from '../src/writeup/index.js';
 import { input, launchData, notMeasurable, pose } from './writeup-fixtures.js';
@@ -302,6 +302,21 @@ describe('offline writer: figures one video cannot give', () => {
     // Only unsteady figures: another camera angle would not help, so it is not suggested.
     const onlyUnsteady = offlineWriteUp(input({ pose: pose('face-on', { shoulderTurn: { value: 64 }, hipRotation: unsteady, xFactor: unsteady }), downTheLinePose: null }));
     expect(onlyUnsteady.recommendations.join(' ')).not.toContain('Add a down-the-line video');
+  });
+
+  it('judges no figure an older analysis stored under the confidence bar, as the detail screen shows none', () => {
+    // Written again from an older analysis: hips stored as 28° read with little confidence. The page shows
+    // them as not measured reliably; the write-up must not make them the headline, a key issue or the focus.
+    const older = pose('down-the-line', { hipRotation: { value: 28, confidence: CONFIDENCE_BAR - 0.2 }, xFactor: { value: 60.4, confidence: CONFIDENCE_BAR - 0.2 } });
+    const w2 = offlineWriteUp(input({ downTheLinePose: older }));
+    expectWellFormed(w2);
+    expect(w2.swingWeaknesses.join(' ')).not.toMatch(/hips|X-Factor/i);
+    expect(w2.swingStrengths.join(' ')).not.toMatch(/X-Factor|coil/i);
+    expect(w2.keyIssues).not.toContain('Limited hip rotation');
+    expect(w2.performanceAssessment).toContain('Hip rotation and X-Factor could not be measured reliably from this video, so they are left out.');
+    expect(w2.exerciseRecommendations[0]!.category).not.toBe('Pelvic Mobility & Control');
+    const chosen = explainFocusAreas(measuredAnalysisText(buildFacts(input({ downTheLinePose: older }))));
+    expect(chosen.filter((c) => c.source === 'matched').map((c) => c.category)).not.toContain('Pelvic Mobility & Control');
   });
 
   it('passes on camera cautions, slow motion included', () => {

@@ -169,6 +169,25 @@ type FigureWithNote = MeasuredFigure & { note?: string };
 type ViewMetrics<M> = Partial<Record<string, M>> | null | undefined;
 const usable = (m: FigureWithNote | undefined): m is FigureWithNote & { value: number } => !!m && m.measurable && m.value !== null && Number.isFinite(m.value);
 
+/** Said of a figure an older analysis stored as a number under today's CONFIDENCE_BAR. */
+export const BELOW_BAR_WORDS = 'Not measured reliably: the readings of it did not agree closely enough.';
+
+/**
+ * A stored figure as it may be read today. Older analyses stored figures under today's CONFIDENCE_BAR as
+ * numbers (today's measurement withholds them itself); such a figure is withheld here too, so the detail
+ * screen does not show it and the write-up, whose texts set the key issues and the workout focus, does
+ * not judge it.
+ */
+export function withConfidenceBar<M extends FigureWithNote>(figure: M): M {
+  if (!figure.measurable || figure.value === null || figure.confidence >= CONFIDENCE_BAR) return figure;
+  return { ...figure, value: null, measurable: false, withheld: 'uncertain', note: BELOW_BAR_WORDS };
+}
+
+/** Every figure of one video's measurements through withConfidenceBar. */
+export function metricsWithConfidenceBar<M extends FigureWithNote>(metrics: Readonly<Record<string, M>>): Record<string, M> {
+  return Object.fromEntries(Object.entries(metrics).map(([key, figure]) => [key, withConfidenceBar(figure)]));
+}
+
 /**
  * One turn read by both views: the two readings weighted by their confidence. Each view fails in its own way
  * at the top (face-on the raised lead arm hides the lead shoulder; from behind the depth between the two

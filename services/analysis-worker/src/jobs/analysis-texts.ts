@@ -71,8 +71,13 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *   15 the next-upload hint says a down-the-line video is a Premium upload: "Add a down-the-line video
  *      next time" sent free golfers, who cannot add one, to a locked slot (the write-up does not know the
  *      golfer's plan, which may change after it is written)
+ *   16 each launch number is judged once: one a strength or an area to improve judges (club speed, the
+ *      strike, spin outside its window) is left out of the launch paragraph, which said it again ("Club
+ *      speed, ball speed and carry are above ..." over "Club speed is above ..."); and a figure an older
+ *      analysis stored under today's confidence bar is not judged (contracts withConfidenceBar), as the
+ *      detail screen shows it as not measured reliably: it set key issues and the workout focus
  */
-export const WRITE_UP_EDITION = 15;
+export const WRITE_UP_EDITION = 16;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

@@ -1,4 +1,4 @@
-import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, figureMarginDeg, readTempo, tempoSource, type FigureSource, type TempoReading, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
+import { MOBILITY_TARGETS, TOUR_TEMPO_RATIO, figureFromViews, figureVerdict, figureMarginDeg, metricsWithConfidenceBar, readTempo, tempoSource, type FigureSource, type TempoReading, type MetricComparison, type PoseSummary, type TargetVerdict } from '@swingfit/contracts';
 import type { WriteUpInput } from './types.js';
 
 /*
@@ -107,13 +107,18 @@ export const round = (value: number, decimals: number): number => {
 
 const UNITS = { deg: '°', cm: 'cm', ratio: '', s: 's', headWidths: 'head widths' } as const;
 
+/** A video's figures as the detail screen shows them: one an older analysis stored under today's confidence bar is withheld. */
+const asShown = (pose: PoseSummary | null) => pose && metricsWithConfidenceBar(pose.metrics);
+
 /**
  * One figure per metric from the two views, by the rule the detail screen uses too (figureFromViews): a
  * turn both views read is read from both, any other figure from the view that gives it, else a "not
- * measurable" entry so the writer can say why.
+ * measurable" entry so the writer can say why. A figure under the confidence bar (an older analysis's,
+ * written again) is one of those: judged, it set key issues and the workout focus beside a page that
+ * shows it as not measured reliably.
  */
 function metricFact(key: MetricKey, faceOn: PoseSummary | null, downTheLine: PoseSummary | null): MetricFact | null {
-  const found = figureFromViews(key, faceOn?.metrics, downTheLine?.metrics);
+  const found = figureFromViews(key, asShown(faceOn), asShown(downTheLine));
   if (!found) return null;
   const { figure: metric, fromView } = found;
   const measurable = metric.measurable && metric.value !== null && Number.isFinite(metric.value);

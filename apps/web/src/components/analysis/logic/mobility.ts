@@ -1,4 +1,4 @@
-import { CONFIDENCE_BAR, POSTURE_HELD_DEG, extractMobilityValue, figureFromViews, figureMarginDeg, headWidthWords, swayHeadWidths, swayVerdict, type FigureSource, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
+import { POSTURE_HELD_DEG, extractMobilityValue, figureFromViews, figureMarginDeg, headWidthWords, metricsWithConfidenceBar, swayHeadWidths, swayVerdict, type FigureSource, type Metric, type MobilityAnalysis, type PoseSummary } from '@swingfit/contracts';
 import type { MobilityKey } from './scales';
 
 export interface MobilityReading {
@@ -21,26 +21,15 @@ export interface MobilityReading {
 const KIND = { hipRotation: 'hip', shoulderTurn: 'shoulder', xFactor: 'xFactor' } as const;
 const NOT_MEASURABLE = /not measurable/i;
 const TOO_UNCERTAIN = /too uncertain|reliably/i;
-/** Said of a figure from an older analysis whose confidence is under the bar: it is not shown as a number. */
-export const BELOW_BAR_NOTE = 'Not measured reliably: the readings of it did not agree closely enough.';
-
 type PoseMetrics = Pick<PoseSummary, 'metrics' | 'view'> | null | undefined;
-
-/**
- * A figure as the screen shows it: older analyses stored figures under today's confidence bar as numbers,
- * and those are not shown as numbers either (they never drive anything the golfer reads as a finding).
- */
-function shown(metric: Metric): Metric {
-  if (!metric.measurable || metric.value === null || metric.confidence >= CONFIDENCE_BAR) return metric;
-  return { ...metric, value: null, measurable: false, withheld: 'uncertain', note: BELOW_BAR_NOTE };
-}
 
 /** The figure for `key` from the face-on and down-the-line summaries, by the rule the written analysis uses (figureFromViews). */
 export function figureFor(poses: readonly PoseMetrics[], key: keyof PoseSummary['metrics']): (Metric & { fromView?: FigureSource }) | undefined {
   // By the view each video was read as (a face-on clip in the down-the-line slot is read face-on).
   const downTheLine = poses.find((p) => p?.view === 'down-the-line');
   const faceOn = poses.find((p) => p && p !== downTheLine);
-  const asShown = (pose: PoseMetrics) => pose && (Object.fromEntries(Object.entries(pose.metrics).map(([k, m]) => [k, shown(m)])) as Record<string, Metric>);
+  // Older analyses stored figures under today's confidence bar as numbers: not shown as numbers either, as the write-up does not judge them.
+  const asShown = (pose: PoseMetrics) => pose && metricsWithConfidenceBar<Metric>(pose.metrics);
   const found = figureFromViews(key, asShown(faceOn), asShown(downTheLine));
   return found && { ...found.figure, fromView: found.fromView };
 }
