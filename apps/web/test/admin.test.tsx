@@ -6,7 +6,7 @@ import { ApiError, apiGet } from '../src/api/client';
 import { AppRoutes } from '../src/App';
 import { Toaster, resetToasts } from '../src/components/ui/toast';
 import { adminLoginError } from '../src/screens/admin/AdminLoginScreen';
-import { auditSentence, durationText, queueLabel, usageResetText, usageText } from '../src/screens/admin/format';
+import { auditSentence, dateTimeText, durationText, queueLabel, usageResetText, usageText } from '../src/screens/admin/format';
 import { wrap } from './helpers';
 
 /*
@@ -405,6 +405,20 @@ describe('/admin/system', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove job' }));
     expect(await screen.findByText('Job Removed')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/admin/queues/events-gamification/jobs/${eventId}`)).toBe(true);
+  });
+
+  it("names a failed scheduled job by its run in words, not the queue's job name and id", async () => {
+    const enqueuedAt = '2026-11-29T03:00:00.000Z';
+    const run = { id: 'repeat:billing.reconcile:1764385200000', name: 'billing.reconcile', failedReason: 'Stripe did not answer', attemptsMade: 2, enqueuedAt, failedAt: enqueuedAt, analysisId: null, eventType: null, userId: null };
+    routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
+    routes['GET /api/admin/system'] = { status: 200, body: { ...view, queues: [{ name: 'billing-reconcile', counts: { waiting: 0, active: 0, delayed: 1, completed: 3, failed: 1 }, failedJobs: [run], error: null }] } };
+    renderApp('/admin/system');
+    const block = await screen.findByRole('region', { name: 'Scheduled: check payments with Stripe' });
+    const row = within(block).getByRole('list', { name: 'Failed jobs' });
+    expect(row.textContent).toContain(`Run of ${dateTimeText(enqueuedAt)}`);
+    expect(row.textContent).toContain('2 attempts');
+    expect(row.textContent).not.toContain('billing.reconcile');
+    expect(row.textContent).not.toContain('repeat:');
   });
 
   it('names the job its Remove confirmation is about', async () => {

@@ -5,14 +5,18 @@ import type { FailedJob } from '@swingfit/contracts';
 import { ApiError, apiRequest } from '../../api/client';
 import { Button, Dialog, toast } from '../../components/ui';
 import { isAdminAuthError, refreshSystem } from './api';
-import { eventLabel } from './format';
+import { dateTimeText, eventLabel } from './format';
 import { FailureRow, attemptsText } from './FailureRow';
 
-/** What a failed job was about, in a few words. */
+/**
+ * What a failed job was about, in a few words. A scheduled job's block already says what it does, so
+ * its row says which run: its job name ('billing.reconcile') and id ('repeat:billing.reconcile:1764…')
+ * are the queue's words, and that id, unbroken, ran out of the row at 390 px.
+ */
 function jobSubject(job: FailedJob): string {
   if (job.analysisId) return `Analysis #${job.analysisId}`;
   if (job.eventType) return job.userId ? `${eventLabel(job.eventType)} · golfer #${job.userId}` : eventLabel(job.eventType);
-  return job.name;
+  return `Run of ${dateTimeText(job.enqueuedAt)}`;
 }
 
 /** A job on one of the operated queues, as the retry and remove routes name it. */
@@ -70,7 +74,7 @@ function FailedJobRow({ job, onRetry, onRemove, busy }: { job: FailedJob; onRetr
       subject={jobSubject(job)}
       failedAt={job.failedAt}
       reason={job.failedReason}
-      meta={`${attemptsText(job.attemptsMade)} · job ${job.id}`}
+      meta={attemptsText(job.attemptsMade)}
       actions={
         <>
           <Button variant="outline" size="sm" onClick={onRetry} disabled={busy} aria-label={`Retry ${jobSubject(job)}`}>
