@@ -331,6 +331,31 @@ describe('/admin', () => {
   });
 });
 
+describe('/admin/downloads', () => {
+  const summary = { total: 398, categories: [{ category: 'core', label: 'Core Control & Rotational Strength', count: 398 }], fileSizeBytes: 215 * 1024, fileName: 'golf-exercise-videos.xlsx' };
+
+  it('Download Excel saves the file while the admin session holds, and goes to /admin-login once it has lapsed', async () => {
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
+      routes['GET /api/admin/exercise-videos/summary'] = { status: 200, body: summary };
+      renderApp('/admin/downloads');
+      fireEvent.click(await screen.findByRole('link', { name: 'Download Excel' }));
+      await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+      const file = saved.mock.contexts[0] as HTMLAnchorElement;
+      expect([file.getAttribute('href'), file.download]).toEqual(['/api/download/excel', 'golf-exercise-videos.xlsx']);
+
+      // The session lapses while the page stays open: the click is the first admin call to learn it.
+      routes['GET /api/admin/session'] = { status: 401, body: { message: 'Admin session required' } };
+      fireEvent.click(screen.getByRole('link', { name: 'Download Excel' }));
+      expect(await screen.findByRole('button', { name: 'Access Admin Panel' })).toBeTruthy();
+      expect(saved).toHaveBeenCalledTimes(1);
+    } finally {
+      saved.mockRestore();
+    }
+  });
+});
+
 describe('/admin/system', () => {
   const view: SystemView = {
     generatedAt: new Date().toISOString(),

@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, ShieldAlert, Upload } from 'lucide-react';
 import type { VideoCatalogSummary, VideoImportErrorBody, VideoImportResult } from '@swingfit/contracts';
 import { ApiError, apiRequest } from '../../../api/client';
-import { Button, Card, CardHeader, ErrorState, Spinner, buttonClass } from '../../../components/ui';
+import { Button, Card, CardHeader, ErrorState, Spinner, buttonClass, toast } from '../../../components/ui';
+import { ADMIN_SESSION_KEY, isAdminAuthError } from '../api';
 import { importResultText, summaryLine } from './downloads-logic';
 import '../../../components/analysis/analysis.css';
 import './downloads.css';
@@ -22,6 +23,48 @@ function SignInNeeded() {
         Go to Admin Login
       </Link>
     </Card>
+  );
+}
+
+/** Hands the spreadsheet's URL to the browser's own download, as the link would. */
+function saveFile(url: string, fileName: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+}
+
+/**
+ * Download Excel checks the admin session first. The plain link, once the session had lapsed, left the
+ * page as it was while the browser cancelled the 401 download: no file and no word. Now a lapsed session
+ * goes to /admin-login like every other admin call (specification section 4), and the file is saved otherwise.
+ */
+function useDownload(fileName: string) {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const download = async (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    if (checking) return;
+    setChecking(true);
+    try {
+      await queryClient.fetchQuery({ queryKey: ADMIN_SESSION_KEY, staleTime: 0 });
+      saveFile(DOWNLOAD_URL, fileName);
+    } catch (error) {
+      // A 401/403 is the admin guard's: it sends the browser to /admin-login.
+      if (!isAdminAuthError(error)) toast({ title: 'Download Failed', description: 'Please try again.', variant: 'destructive' });
+    } finally {
+      setChecking(false);
+    }
+  };
+  return { download, checking };
+}
+
+function DownloadLink({ fileName }: { fileName: string }) {
+  const { download, checking } = useDownload(fileName);
+  return (
+    <a href={DOWNLOAD_URL} download={fileName} onClick={(e) => void download(e)} aria-disabled={checking || undefined} className={`${buttonClass('primary', 'lg', true)} an-mt`}>
+      <Download size={18} aria-hidden /> Download Excel
+    </a>
   );
 }
 
@@ -149,9 +192,7 @@ export function AdminDownloadsScreen() {
             <p className="an-muted" data-testid="download-info">
               {summaryLine(summary.data)}
             </p>
-            <a href={DOWNLOAD_URL} download={summary.data.fileName} className={`${buttonClass('primary', 'lg', true)} an-mt`}>
-              <Download size={18} aria-hidden /> Download Excel
-            </a>
+            <DownloadLink fileName={summary.data.fileName} />
             <p className="an-small an-mt">{summary.data.fileName}</p>
           </Card>
           <Counts summary={summary.data} />
