@@ -375,6 +375,19 @@ const m0015_analysis_first_viewed: Migration = {
   },
 };
 
+/**
+ * A retried exercise-log POST (a phone on a bad network resends it) saved a second entry. The client's
+ * idempotency key is kept with the entry it saved, unique per golfer, so the database decides between a
+ * request and its resend even when both arrive at once. Entries without a key (completions, older
+ * clients) keep null, which the constraint never compares.
+ */
+const m0016_exercise_log_idempotency: Migration = {
+  async up(db) {
+    await db.schema.alterTable('exercise_logs').addColumn('idempotency_key', 'text').execute();
+    await db.schema.alterTable('exercise_logs').addUniqueConstraint('exercise_logs_once_per_key', ['user_id', 'idempotency_key']).execute();
+  },
+};
+
 export const coreMigrations: Migrations = {
   '0001_accounts': m0001_accounts,
   '0002_outbox': outboxMigration(),
@@ -392,4 +405,5 @@ export const coreMigrations: Migrations = {
   '0013_measurement_edition': m0013_measurement_edition,
   '0014_failed_upload_returned': m0014_failed_upload_returned,
   '0015_analysis_first_viewed': m0015_analysis_first_viewed,
+  '0016_exercise_log_idempotency': m0016_exercise_log_idempotency,
 };

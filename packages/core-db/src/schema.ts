@@ -285,5 +285,7 @@ export interface ExerciseLogsTable {
   weight: Generated<number>;
   duration_seconds: number | null;
   notes: string | null;
+  /** The client's key for the POST that saved it (a resend answers this entry); null without one. */
+  idempotency_key: string | null;
   created_at: Timestamp;
 }

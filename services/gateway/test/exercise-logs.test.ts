@@ -11,7 +11,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const log = (cookie: string, body: Record<string, unknown>) => h.app.inject({ method: 'POST', url: '/api/exercise-logs', headers: { cookie }, payload: body });
+const log = (cookie: string, body: Record<string, unknown>, idempotencyKey?: string) =>
+  h.app.inject({ method: 'POST', url: '/api/exercise-logs', headers: { cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) }, payload: body });
 const history = (cookie: string | undefined, user: string | number, name: string) =>
   h.app.inject({ method: 'GET', url: `/api/exercise-logs/user/${user}/history/${encodeURIComponent(name)}`, headers: cookie ? { cookie } : {} });
 
@@ -92,6 +93,73 @@ describe('exercise logs', () => {
     const done = await complete(h, golfer.cookie, { exerciseName: name, sets: '3', reps: '99999999999' });
     expect(done.statusCode).toBe(200);
     expect((await history(golfer.cookie, 'authenticated', name)).json()).toEqual([expect.objectContaining({ sets: 3, reps: 0 })]);
+  });
+});
+
+/*
+ * A phone on a bad network resends a POST whose answer it never got. Section 1's rule: a duplicated request
+ * never counts twice. The client's idempotency key (one per Save tap) makes the resend answer the first
+ * save; a request without one (an older client) still saves.
+ */
+describe('a resent exercise log', () => {
+  const entry = { exerciseName: 'Goblet Squat', workoutDate: '2026-03-05', sets: 3, reps: 10, weight: '35', notes: 'Felt strong' };
+  const logged = async (cookie: string) => (await history(cookie, 'authenticated', 'Goblet Squat')).json<ExerciseLogEntry[]>();
+
+  it('saves once when the same request comes twice with one key, and answers the resend with the first save', async () => {
+    setClock(h, '2026-03-05T16:00:00Z');
+    const golfer = await golferWithAnalysis(h, 'premium');
+    const first = await log(golfer.cookie, entry, 'tap-1');
+    setClock(h, '2026-03-05T16:00:30Z');
+    const resend = await log(golfer.cookie, entry, 'tap-1');
+    expect(first.statusCode).toBe(201);
+    expect(resend.statusCode).toBe(201);
+    expect(resend.json()).toEqual(first.json());
+    expect(await logged(golfer.cookie)).toHaveLength(1);
+  });
+
+  it('saves once when the request and its resend arrive at the same time', async () => {
+    setClock(h, '2026-03-05T16:00:00Z');
+    const golfer = await golferWithAnalysis(h, 'premium');
+    const answers = await Promise.all([1, 2, 3].map(() => log(golfer.cookie, entry, 'tap-together')));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(await logged(golfer.cookie)).toHaveLength(1);
+  });
+
+  it('saves two entries for two keys (two taps), and for two requests without a key (older clients)', async () => {
+    setClock(h, '2026-03-05T16:00:00Z');
+    const golfer = await golferWithAnalysis(h, 'premium');
+    await log(golfer.cookie, entry, 'tap-a');
+    await log(golfer.cookie, entry, 'tap-b');
+    expect(await logged(golfer.cookie)).toHaveLength(2);
+    expect((await log(golfer.cookie, entry)).statusCode).toBe(201);
+    expect((await log(golfer.cookie, entry)).statusCode).toBe(201);
+    expect(await logged(golfer.cookie)).toHaveLength(4);
+  });
+
+  it('keeps another golfer’s same key apart: each saves their own entry', async () => {
+    setClock(h, '2026-03-05T16:00:00Z');
+    const alice = await golferWithAnalysis(h, 'premium');
+    const bob = await golferWithAnalysis(h, 'premium');
+    const mine = await log(alice.cookie, entry, 'shared-key');
+    const theirs = await log(bob.cookie, { ...entry, sets: 5, notes: 'Bob’s' }, 'shared-key');
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json()).toMatchObject({ sets: 5, notes: 'Bob’s' });
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(await logged(alice.cookie)).toEqual([expect.objectContaining({ sets: 3, notes: 'Felt strong' })]);
+    expect(await logged(bob.cookie)).toEqual([expect.objectContaining({ sets: 5, notes: 'Bob’s' })]);
+  });
+
+  it('refuses a different entry under a used key (409) instead of dropping it, and a malformed key (400)', async () => {
+    setClock(h, '2026-03-05T16:00:00Z');
+    const golfer = await golferWithAnalysis(h, 'premium');
+    await log(golfer.cookie, entry, 'tap-x');
+    const other = await log(golfer.cookie, { ...entry, sets: 4 }, 'tap-x');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toMatch(/Idempotency-Key/);
+    const malformed = await log(golfer.cookie, entry, 'x'.repeat(101));
+    expect(malformed.statusCode).toBe(400);
+    expect(await logged(golfer.cookie)).toEqual([expect.objectContaining({ sets: 3 })]);
   });
 });
 

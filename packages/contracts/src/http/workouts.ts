@@ -102,6 +102,19 @@ export const ExerciseLogBody = Type.Object(
 );
 export type ExerciseLogBody = Static<typeof ExerciseLogBody>;
 
+/**
+ * A resent POST /api/exercise-logs (a phone on a bad network retries) must not save a second entry: the
+ * client sends one random key per Save tap, the same on every resend, and a key the golfer already used
+ * answers the entry it saved. Optional: a client that sends none saves an entry per request, as before.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKeyHeaders = Type.Object({
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$', errorMessage: 'must be letters, digits, dots, dashes, colons or underscores' }),
+  ),
+});
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key already saved a different entry';
+
 export const ExerciseLogEntry = Type.Object({
   id: Type.Integer(),
   exerciseName: Type.String(),

@@ -214,9 +214,12 @@ export interface NewExerciseLog {
   weight: number;
   durationSeconds: number | null;
   notes: string | null;
+  /** The client's key for this save: a second insert with the golfer's same key saves nothing. */
+  idempotencyKey?: string;
 }
 
-export async function insertExerciseLog(db: Db, log: NewExerciseLog): Promise<number> {
+/** The new entry's id and stored time, or undefined when the golfer's idempotency key already saved one (a resend). */
+export async function insertExerciseLog(db: Db, log: NewExerciseLog): Promise<{ id: number; createdAt: Date } | undefined> {
   const row = await db
     .insertInto('exercise_logs')
     .values({
@@ -229,16 +232,26 @@ export async function insertExerciseLog(db: Db, log: NewExerciseLog): Promise<nu
       weight: log.weight,
       duration_seconds: log.durationSeconds,
       notes: log.notes,
+      idempotency_key: log.idempotencyKey ?? null,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+    // The unique key decides between a request and its resend arriving at once (null keys never conflict).
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning(['id', 'created_at'])
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), createdAt: new Date(row.created_at) } : undefined;
+}
+
+const LOG_COLUMNS = ['id', 'exercise_name', sql<string>`workout_date::text`.as('workout_date'), 'sets', 'reps', 'weight', 'duration_seconds', 'notes', 'created_at'] as const;
+
+/** The entry the golfer's idempotency key saved. */
+export function exerciseLogByKey(db: Db, userId: number, idempotencyKey: string) {
+  return db.selectFrom('exercise_logs').select(LOG_COLUMNS).where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
 }
 
 export function exerciseHistory(db: Db, userId: number, exerciseName: string, limit: number) {
   return db
     .selectFrom('exercise_logs')
-    .select(['id', 'exercise_name', sql<string>`workout_date::text`.as('workout_date'), 'sets', 'reps', 'weight', 'duration_seconds', 'notes', 'created_at'])
+    .select(LOG_COLUMNS)
     .where('user_id', '=', userId)
     .where(sql<string>`lower(exercise_name)`, '=', exerciseName.trim().toLowerCase())
     .orderBy('workout_date', 'desc')

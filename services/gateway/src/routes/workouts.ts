@@ -7,6 +7,8 @@ import {
   ExerciseLogBody,
   ExerciseLogEntry,
   ExerciseLogList,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeyHeaders,
   UserIdParam,
   WorkoutDayList,
 } from '@swingfit/contracts';
@@ -46,8 +48,12 @@ export function workoutRoutes(deps: GatewayDeps) {
 
     app.post(
       '/api/exercise-logs',
-      { onRequest: signedIn, schema: { body: ExerciseLogBody, response: { 201: ExerciseLogEntry, ...errors } } },
-      async (request, reply) => reply.status(201).send(await logExercise(deps.db, me(request), request.body, nowOf(deps))),
+      { onRequest: signedIn, schema: { headers: IdempotencyKeyHeaders, body: ExerciseLogBody, response: { 201: ExerciseLogEntry, 409: ErrorBody, ...errors } } },
+      async (request, reply) => {
+        const entry = await logExercise(deps.db, me(request), request.body, nowOf(deps), request.headers[IDEMPOTENCY_KEY_HEADER]);
+        // A resend gets the first save's answer, status included.
+        return reply.status(201).send(entry);
+      },
     );
 
     app.get(

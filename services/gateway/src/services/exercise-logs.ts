@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_REUSED,
   PREMIUM_TRACKING_MESSAGE,
   centralDate,
   parseWorkoutNumber,
@@ -9,7 +10,8 @@ import {
 import { HttpError } from '@swingfit/server-kit';
 import type { GatewayDeps } from '../deps.js';
 import { findExerciseByName } from '../db/catalog-repository.js';
-import { exerciseHistory, golferFacts, insertExerciseLog, workoutDays } from '../db/workouts-repository.js';
+import { exerciseHistory, exerciseLogByKey, golferFacts, insertExerciseLog, workoutDays } from '../db/workouts-repository.js';
+import { isResendOf } from '../domain/exercise-log-replay.js';
 import { upgradeRequired } from '../http/error-extras.js';
 
 /* Exercise logs (Premium tracking and history) and the golfer's workout days. */
@@ -40,8 +42,12 @@ function logDate(workoutDate: string, now: Date): string {
   return date;
 }
 
-/** POST /api/exercise-logs: the golfer's own log of sets, reps and weight for a catalog exercise. */
-export async function logExercise(db: Db, userId: number, body: ExerciseLogBody, now: Date): Promise<ExerciseLogEntry> {
+/**
+ * POST /api/exercise-logs: the golfer's own log of sets, reps and weight for a catalog exercise. With an
+ * idempotency key, a resend (a phone on a bad network retries) is answered with the entry the first request
+ * saved and saves nothing; a different entry under a used key is refused (409) rather than dropped.
+ */
+export async function logExercise(db: Db, userId: number, body: ExerciseLogBody, now: Date, idempotencyKey?: string): Promise<ExerciseLogEntry> {
   await assertPremium(db, userId);
   const exercise = await findExerciseByName(db, body.exerciseName);
   if (!exercise) throw new HttpError(400, 'No exercise in the library has that name');
@@ -54,15 +60,22 @@ export async function logExercise(db: Db, userId: number, body: ExerciseLogBody,
     weight: parseWorkoutNumber(body.weight),
     notes: body.notes?.trim() || null,
   };
-  const id = await insertExerciseLog(db, { userId, exerciseId: Number(exercise.id), date, durationSeconds: duration, ...entry });
-  return { id, workoutDate: date, duration, createdAt: now.toISOString(), ...entry };
+  const saved = await insertExerciseLog(db, { userId, exerciseId: Number(exercise.id), date, durationSeconds: duration, ...entry, idempotencyKey });
+  // The stored time, as the history and a resend read it.
+  if (saved) return { id: saved.id, workoutDate: date, duration, createdAt: saved.createdAt.toISOString(), ...entry };
+
+  // Only a key can conflict: this is a resend, or the key was used for something else.
+  const first = await exerciseLogByKey(db, userId, idempotencyKey!);
+  if (!first) throw new Error('exercise log insert conflicted, but no entry has its key');
+  const answer = toEntry(first);
+  if (!isResendOf(answer, { ...entry, workoutDate: date, duration })) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED);
+  return answer;
 }
 
-/** GET /api/exercise-logs/user/authenticated/history/{exerciseName}: newest first. */
-export async function listExerciseHistory(db: Db, userId: number, exerciseName: string): Promise<ExerciseLogEntry[]> {
-  await assertPremium(db, userId);
-  const rows = await exerciseHistory(db, userId, exerciseName, HISTORY_LIMIT);
-  return rows.map((r) => ({
+type LogRow = Awaited<ReturnType<typeof exerciseHistory>>[number];
+
+function toEntry(r: LogRow): ExerciseLogEntry {
+  return {
     id: Number(r.id),
     exerciseName: r.exercise_name,
     workoutDate: r.workout_date,
@@ -72,7 +85,13 @@ export async function listExerciseHistory(db: Db, userId: number, exerciseName: 
     duration: r.duration_seconds,
     notes: r.notes,
     createdAt: new Date(r.created_at).toISOString(),
-  }));
+  };
+}
+
+/** GET /api/exercise-logs/user/authenticated/history/{exerciseName}: newest first. */
+export async function listExerciseHistory(db: Db, userId: number, exerciseName: string): Promise<ExerciseLogEntry[]> {
+  await assertPremium(db, userId);
+  return (await exerciseHistory(db, userId, exerciseName, HISTORY_LIMIT)).map(toEntry);
 }
 
 /** GET /api/user-sessions/{userId}: days with completed exercises, newest first. */
