@@ -331,6 +331,20 @@ describe('/admin', () => {
   });
 });
 
+describe('the audit log', () => {
+  it('says when each action happened as a date, time and zone, not only how long ago', async () => {
+    signedInAdmin([user()]);
+    const occurredAt = '2026-11-17T15:05:00.000Z';
+    routes['GET /api/admin/audit'] = { status: 200, body: { entries: [{ id: 3, occurredAt, action: 'sign-in', adminSessionId: 1, targetUserId: null, targetEmail: null, detail: {}, ip: null, userAgent: null }], nextCursor: null } };
+    renderApp('/admin');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Audit log' }));
+    const line = (await screen.findByText('Signed in')).parentElement!;
+    const when = new Date(occurredAt).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    expect(line.textContent).toContain(when);
+    expect(when).toMatch(/2026.*\d:05.*[A-Z]{2,}/);
+  });
+});
+
 describe('/admin/downloads', () => {
   const summary = { total: 398, categories: [{ category: 'core', label: 'Core Control & Rotational Strength', count: 398 }], fileSizeBytes: 215 * 1024, fileName: 'golf-exercise-videos.xlsx' };
 

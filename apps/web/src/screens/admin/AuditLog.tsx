@@ -3,7 +3,7 @@ import type { AuditEntry } from '@swingfit/contracts';
 import { Button, EmptyState, ErrorState, Spinner } from '../../components/ui';
 import { relativeTime } from '../../lib/format';
 import { useAuditLog } from './api';
-import { auditSentence, dateTimeText } from './format';
+import { auditSentence, zonedDateTimeText } from './format';
 import { RefreshFailed, refreshFailed } from './RefreshFailed';
 
 const ICONS: Record<string, typeof LogIn> = {
@@ -24,8 +24,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <span className="ad-audit__body">
         <span className="ad-audit__what">{auditSentence(entry)}</span>
         <span className="ad-audit__meta">
-          <time dateTime={entry.occurredAt} title={dateTimeText(entry.occurredAt)}>
-            {relativeTime(entry.occurredAt)}
+          {/* When, exactly and in which zone: the exact time was a hover title, out of reach on a phone, under '12d ago'. */}
+          <time dateTime={entry.occurredAt} title={relativeTime(entry.occurredAt)}>
+            {zonedDateTimeText(entry.occurredAt)}
           </time>
           {entry.ip && ` · from ${entry.ip}`}
           {entry.adminSessionId != null && ` · session ${entry.adminSessionId}`}

@@ -37,6 +37,14 @@ export function dateTimeText(iso: string): string {
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+const ZONED: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+
+/** Date, time and zone, e.g. "Mar 3, 2026, 4:05 PM UTC": for a record read later, or by an admin elsewhere. */
+export function zonedDateTimeText(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, ZONED);
+}
+
 /** The queues of scheduled jobs (the job table's repeatable entries), by what each schedule does. */
 const SCHEDULED_QUEUE_LABELS: Record<string, string> = {
   'analysis-remeasure-older': 'Scheduled: measure older analyses again',
