@@ -460,6 +460,16 @@ describe('/admin/system', () => {
     expect(row.textContent).not.toContain('repeat:');
   });
 
+  it('tells a failed remeasure of an analysis from the failed analysis itself', async () => {
+    const at = new Date().toISOString();
+    const remeasure = { id: 'remeasure-5', name: 'analysis.remeasure', failedReason: 'video missing', attemptsMade: 2, enqueuedAt: at, failedAt: at, analysisId: 5, eventType: null, userId: null };
+    routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
+    routes['GET /api/admin/system'] = { status: 200, body: { ...view, queues: [{ ...view.queues[0]!, failedJobs: [view.queues[0]!.failedJobs[0]!, remeasure] }] } };
+    renderApp('/admin/system');
+    expect(await screen.findByRole('button', { name: 'Retry Measuring analysis #5 again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry Analysis #5' })).toBeTruthy();
+  });
+
   it('names the job its Remove confirmation is about', async () => {
     routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
     routes['GET /api/admin/system'] = { status: 200, body: view };

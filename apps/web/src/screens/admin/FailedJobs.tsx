@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Trash2 } from 'lucide-react';
-import type { FailedJob } from '@swingfit/contracts';
+import type { FailedJob, JobName } from '@swingfit/contracts';
 import { ApiError, apiRequest } from '../../api/client';
 import { Button, Dialog, toast } from '../../components/ui';
 import { isAdminAuthError, refreshSystem } from './api';
 import { dateTimeText, eventLabel } from './format';
 import { FailureRow, attemptsText } from './FailureRow';
+
+const REMEASURE_JOB = 'analysis.remeasure' satisfies JobName;
 
 /**
  * What a failed job was about, in a few words. A scheduled job's block already says what it does, so
@@ -14,6 +16,8 @@ import { FailureRow, attemptsText } from './FailureRow';
  * are the queue's words, and that id, unbroken, ran out of the row at 390 px.
  */
 function jobSubject(job: FailedJob): string {
+  // On the same queue and about the same analysis: a remeasure failing is not the golfer's upload failing.
+  if (job.analysisId && job.name === REMEASURE_JOB) return `Measuring analysis #${job.analysisId} again`;
   if (job.analysisId) return `Analysis #${job.analysisId}`;
   if (job.eventType) return job.userId ? `${eventLabel(job.eventType)} · golfer #${job.userId}` : eventLabel(job.eventType);
   return `Run of ${dateTimeText(job.enqueuedAt)}`;
