@@ -102,6 +102,8 @@ describe('admin words', () => {
     expect(auditSentence(entry('reset-usage', { field: 'videoUploadsUsed', from: 1 }))).toBe('Reset Video Uploads for ann@example.com (was 1)');
     expect(auditSentence(entry('sign-in-failed'))).toBe('Failed sign-in (wrong password)');
     expect(auditSentence(entry('retry-job', { name: 'analysis', queue: 'analysis' }))).toBe('Retried analysis on Swing analyses for ann@example.com');
+    expect(auditSentence(entry('remove-job', { name: 'exercise.completed', eventType: 'exercise.completed', queue: 'events-gamification' }))).toBe('Removed exercise completed from Events for gamification for ann@example.com');
+    expect(auditSentence(entry('replay-event', { type: 'points.awarded', queue: 'events-gateway' }))).toBe('Replayed points awarded for ann@example.com');
     expect(auditSentence(entry('remeasure-analysis', { analysisId: 7, outcome: 'queued' }))).toBe('Queued to measure analysis #7 again for ann@example.com');
     expect(auditSentence(entry('remeasure-analysis', { analysisId: 7, outcome: 'already queued' }))).toBe('Asked again to measure analysis #7 again for ann@example.com');
   });

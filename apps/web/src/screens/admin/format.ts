@@ -75,6 +75,11 @@ export function queueLabel(name: string): string {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
+const eventWords = (type: string) => (type ? eventLabel(type).toLowerCase() : '');
+
+/** The job an audit line is about: an event job by its event in words ('exercise completed'), else its job name. */
+const jobWords = (d: Record<string, unknown>) => eventWords(str(d.eventType)) || str(d.name) || 'a job';
+
 /** One audit line as a sentence: what was done, and to whom or what. */
 export function auditSentence(entry: AuditEntry): string {
   const who = entry.targetEmail ?? (entry.targetUserId ? `golfer #${entry.targetUserId}` : '');
@@ -89,13 +94,13 @@ export function auditSentence(entry: AuditEntry): string {
     case 'reset-usage':
       return `Reset ${COUNTER_LABEL[str(d.field)] ?? str(d.field)} for ${who}${typeof d.from === 'number' ? ` (was ${d.from})` : ''}`;
     case 'retry-job':
-      return `Retried ${str(d.name) || 'a job'} on ${queueLabel(str(d.queue))}${who ? ` for ${who}` : ''}`;
+      return `Retried ${jobWords(d)} on ${queueLabel(str(d.queue))}${who ? ` for ${who}` : ''}`;
     case 'retry-job-failed':
-      return `Retry of ${str(d.name) || 'a job'} on ${queueLabel(str(d.queue))} did not go through`;
+      return `Retry of ${jobWords(d)} on ${queueLabel(str(d.queue))} did not go through`;
     case 'remove-job':
-      return `Removed ${str(d.name) || 'a job'} from ${queueLabel(str(d.queue))}${who ? ` for ${who}` : ''}`;
+      return `Removed ${jobWords(d)} from ${queueLabel(str(d.queue))}${who ? ` for ${who}` : ''}`;
     case 'replay-event':
-      return `Replayed ${str(d.type) || str(d.eventType) || 'an event'}${who ? ` for ${who}` : ''}`;
+      return `Replayed ${eventWords(str(d.type) || str(d.eventType)) || 'an event'}${who ? ` for ${who}` : ''}`;
     case 'import-videos':
       return 'Imported the video database';
     case 'remeasure-analysis':
