@@ -167,6 +167,17 @@ describe('offline writer: pose only', () => {
 });
 
 describe('offline writer: the assessment agrees with the lists below it', () => {
+  it('says the one thing to work on once, in the assessment, not again word for word in the recommendations', () => {
+    const restricted = pose('down-the-line', { shoulderTurn: { value: 78.4 }, hipRotation: { value: 31.6 }, xFactor: { value: 46.8 } });
+    for (const w of [offlineWriteUp(input({ launchMonitor: slicerLaunch })), offlineWriteUp(input({ downTheLinePose: restricted, launchMonitor: slicerLaunch })), offlineWriteUp(input({ downTheLinePose: restricted }))]) {
+      expect(w.performanceAssessment).toMatch(/The one thing to work on: (?!nothing)/);
+      const assessment = w.performanceAssessment.toLowerCase();
+      for (const advice of w.recommendations) expect(assessment).not.toContain(advice.toLowerCase().replace(/\.$/, ''));
+      // The rest of the advice is still listed: the one thing is not all there is.
+      expect(w.recommendations.length).toBeGreaterThan(1);
+    }
+  });
+
   it('says nothing needs fixing only when nothing does', () => {
     const clean = offlineWriteUp(input({ downTheLinePose: pose('down-the-line') }));
     expect(clean.swingWeaknesses).toEqual([]);

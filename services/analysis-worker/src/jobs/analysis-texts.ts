@@ -76,8 +76,10 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      speed, ball speed and carry are above ..." over "Club speed is above ..."); and a figure an older
  *      analysis stored under today's confidence bar is not judged (contracts withConfidenceBar), as the
  *      detail screen shows it as not measured reliably: it set key issues and the workout focus
+ *   17 the one thing to work on is said in the assessment only, not again word for word as the first
+ *      recommendation below it
  */
-export const WRITE_UP_EDITION = 16;
+export const WRITE_UP_EDITION = 17;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

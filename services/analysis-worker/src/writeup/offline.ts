@@ -304,13 +304,16 @@ function viewLimits(facts: WriteUpFacts): string[] {
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
+/** What matters most: the costliest weakness that has something to work on (findings are sorted by priority). */
+const topFinding = (findings: Finding[]): Finding | undefined => findings.find((f) => f.weakness && f.recommendation);
+
 /** The assessment: what matters most and the one thing to work on, then what the video could not show. */
 function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): string {
   const clubName = facts.club === 'driver' ? 'driver' : '7-iron';
   // Mirrored figures are normal for a left-hander; saying so avoids it reading as an error.
   const handed = facts.swing?.handedness === 'left' ? ' (left-handed)' : '';
   const opening = `Your ${clubName} swing${handed}, compared with ${facts.tour} averages.`;
-  const top = findings.find((f) => f.weakness && f.recommendation);
+  const top = topFinding(findings);
   // A figure past its target with nothing to work on (a shoulder turn past 85-95°) is still outside it:
   // the assessment must not say otherwise above the list that names it.
   const watched = findings.some((f) => f.weakness);
@@ -347,7 +350,9 @@ export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput[
     [...strengthFindings, ...weaknessFindings].flatMap((f) => (f.launchMetric ? [f.launchMetric] : [])),
   );
   const issues = findings.flatMap((f) => (f.issue ? [f.issue] : []));
-  const recommendations = findings.flatMap((f) => (f.recommendation ? [f.recommendation] : []));
+  // The one thing to work on is said in the assessment above the lists; the recommendations said it again, word for word.
+  const oneThing = topFinding(findings);
+  const recommendations = findings.flatMap((f) => (f.recommendation && f !== oneThing ? [f.recommendation] : []));
   const exercises = exerciseRecommendations(facts);
 
   // The practice advice comes first; the hints about the next upload and the workout always fit after it.
