@@ -111,6 +111,10 @@ describe('model writer against an OpenAI-compatible server', () => {
     const messages = request!.body.messages as Array<{ role: string; content: string }>;
     const facts = JSON.parse(messages.find((m) => m.role === 'user')!.content) as { launch: { comparisons: Array<{ metric: string; value: number }> } };
     expect(facts.launch.comparisons.find((c) => c.metric === 'clubSpeed')!.value).toBe(95);
+    // The model is held to what the offline writer does: each judgement once on the page.
+    const rules = messages.find((m) => m.role === 'system')!.content;
+    expect(rules).toContain('not judged again in launchMonitorAssessment');
+    expect(rules).toContain('the one thing to work on is not repeated in recommendations');
   });
 
   it('removes a sentence with an invented number and keeps the rest', async () => {

@@ -29,6 +29,7 @@ export const SYSTEM_PROMPT = [
   'Rules:',
   '- The screen shows every measured figure and launch number on its own card: do not repeat them. Say what they mean in words ("short of the 85-95° target", "below the tour average"). The only numbers you may write are targets and references from the facts; never compute new numbers.',
   '- performanceAssessment says what matters most in this swing and the one thing to work on, plainly. It never contradicts a measurement\'s verdict: a figure whose verdict is "above" or "below" is not inside its target.',
+  '- Say each thing once: a launch number judged in swingStrengths or swingWeaknesses is not judged again in launchMonitorAssessment, and the one thing to work on is not repeated in recommendations.',
   '- A measurement with measurable=false is never guessed: with withheld="view" say which video would show it; with withheld="uncertain" say this video could not measure it reliably.',
   '- A measurement with atLeast=true is a lower limit: the turn went at least that far and the view could not see where it ended. Never call it short of its target or restricted; its verdict is null unless even the limit is above the target.',
   '- The tempo is judged only by tempo.verdict: "quick" or "slow" may be said only with that verdict, "close to the tour rhythm" only with "tour"; with a null verdict the camera\'s frames cannot tell, so say nothing about whether it is quick or slow.',
