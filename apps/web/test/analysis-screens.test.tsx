@@ -516,6 +516,20 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     await waitFor(() => expect(calls.some((c) => c.url === pose.poseUrl)).toBe(true));
   });
 
+  it('times the backswing and downswing as the key frames show them, so the seconds add up', async () => {
+    // The shared face-on clip at 30 fps: address at frame 22, top 44, impact 50 (0.733 s, 1.467 s, 1.667 s).
+    const events = { address: { frame: 22, timeSec: 0.733 }, top: { frame: 44, timeSec: 1.467 }, impact: { frame: 50, timeSec: 1.667 }, finish: { frame: 62, timeSec: 2.067 } };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, events, tempo: { backswingSec: 0.733, downswingSec: 0.2, ratio: 3.67 } } }) });
+    renderAt('/analysis/3');
+    const strip = within(await screen.findByRole('region', { name: 'Key Frames' }));
+    expect(strip.getAllByRole('button').map((b) => b.closest('figure')!.querySelector('figcaption span')!.textContent)).toEqual(['0.73s', '1.47s', '1.67s', '2.07s']);
+    const tempo = within(screen.getByRole('region', { name: 'Tempo and View' }));
+    // 1.47 - 0.73: not the 0.73 s the frames' own times round to.
+    expect(tempo.getByText('Backswing').previousElementSibling!.textContent).toBe('0.74s');
+    expect(tempo.getByText('Downswing').previousElementSibling!.textContent).toBe('0.20s');
+    expect(tempo.getByText('3.7 : 1')).toBeTruthy();
+  });
+
   it('keeps the finish tile for a video stopped just after impact, saying it was not filmed', async () => {
     const { finish: _finish, ...noFinish } = pose.keyframes;
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, keyframes: noFinish, endsBeforeFinish: true } }) });

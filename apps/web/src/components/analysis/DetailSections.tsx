@@ -309,6 +309,20 @@ export function SwingAssessmentCard({ strengths, weaknesses, keyIssues, recommen
 
 /* ---------- key frames, tempo, view ---------- */
 
+/** A moment of the video in seconds as the page writes it (key frames, tempo): to the hundredth. */
+const seconds = (timeSec: number): string => timeSec.toFixed(2);
+
+/**
+ * The backswing and downswing as the differences of the times the key frames show. Each phase is the time
+ * between two events (contracts tempo: top minus address, impact minus top), and its own rounding could
+ * disagree with theirs: 0.733 s from 0.733 s to 1.467 s read "0.73s" under key frames at 0.73s and 1.47s.
+ */
+function phaseSeconds(pose: PoseSummary): { backswing: string; downswing: string } {
+  const shown = (timeSec: number) => Number(seconds(timeSec));
+  const { address, top, impact } = pose.events;
+  return { backswing: seconds(shown(top.timeSec) - shown(address.timeSec)), downswing: seconds(shown(impact.timeSec) - shown(top.timeSec)) };
+}
+
 export function KeyFramesStrip({ pose, title = 'Key Frames', onSeek }: { pose: PoseSummary; title?: string; onSeek?: (timeSec: number) => void }) {
   const frames = SWING_EVENTS.map((name) => ({ name, url: pose.keyframes[name], time: pose.events[name]?.timeSec })).filter((f): f is { name: (typeof SWING_EVENTS)[number]; url: string; time: number } => !!f.url);
   if (frames.length === 0) return null;
@@ -318,12 +332,12 @@ export function KeyFramesStrip({ pose, title = 'Key Frames', onSeek }: { pose: P
       <div className="an-keyframes">
         {frames.map((f) => (
           <figure key={f.name}>
-            <button type="button" onClick={() => onSeek?.(f.time)} aria-label={`Show ${f.name} at ${f.time.toFixed(2)} seconds`}>
+            <button type="button" onClick={() => onSeek?.(f.time)} aria-label={`Show ${f.name} at ${seconds(f.time)} seconds`}>
               <img src={f.url} alt={`${f.name} position`} loading="lazy" />
             </button>
             <figcaption>
               <b>{f.name}</b>
-              <span>{f.time.toFixed(2)}s</span>
+              <span>{seconds(f.time)}s</span>
             </figcaption>
           </figure>
         ))}
@@ -382,6 +396,7 @@ export function TempoCard({ pose, ofBoth = false }: { pose: PoseSummary; ofBoth?
   const viewName = pose.view === 'face-on' ? 'Face-on' : 'Down-the-line';
   const { tempo } = pose;
   const timed = !pose.slowMotion && tempo.backswingSec !== null && tempo.downswingSec !== null;
+  const phases = phaseSeconds(pose);
   return (
     <Card aria-label="Tempo and View">
       <CardHeader title="Tempo" icon={<Timer size={18} />} />
@@ -389,8 +404,8 @@ export function TempoCard({ pose, ofBoth = false }: { pose: PoseSummary; ofBoth?
         <>
           <div className="an-grid-3">
             <Stat value={`${tempo.ratio.toFixed(1)} : 1`} label="Backswing : downswing" />
-            <Stat value={`${tempo.backswingSec!.toFixed(2)}s`} label="Backswing" />
-            <Stat value={`${tempo.downswingSec!.toFixed(2)}s`} label="Downswing" />
+            <Stat value={`${phases.backswing}s`} label="Backswing" />
+            <Stat value={`${phases.downswing}s`} label="Downswing" />
           </div>
           <p className="an-small an-mt-sm">Tour players average close to {TOUR_TEMPO_RATIO} : 1.</p>
           <TempoReachNote pose={pose} />
@@ -420,7 +435,7 @@ export function TempoCard({ pose, ofBoth = false }: { pose: PoseSummary; ofBoth?
       )}
       {pose.multipleSwings && (
         <p className="an-small an-amber an-mt-sm">
-          More than one swing was found; the fastest one (top at {pose.events.top.timeSec.toFixed(2)}s) was measured.
+          More than one swing was found; the fastest one (top at {seconds(pose.events.top.timeSec)}s) was measured.
         </p>
       )}
     </Card>
