@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, focusManager } from '@tanstack/react-query';
 import type { AdminUser, AuditEntry, SystemView } from '@swingfit/contracts';
 import { ApiError, apiGet } from '../src/api/client';
 import { AppRoutes } from '../src/App';
@@ -20,7 +20,7 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeAll(() => configure({ asyncUtilTimeout: 5_000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1_000 }));
 
-let routes: Record<string, Answer | ((body: unknown) => Answer)>;
+let routes: Record<string, Answer | ((body: unknown) => Answer | Promise<Answer>)>;
 const calls: Array<{ method: string; url: string; body: unknown }> = [];
 
 beforeEach(() => {
@@ -31,7 +31,7 @@ beforeEach(() => {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
     const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
-    const answer = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { message: 'Not Found' } });
+    const answer = typeof route === 'function' ? await route(body) : (route ?? { status: 404, body: { message: 'Not Found' } });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   });
 });
@@ -414,6 +414,32 @@ describe('/admin/system', () => {
     expect(await screen.findByText(/^Could not refresh the system view\. Showing it as loaded at /)).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Swing analyses' }).textContent).toContain('ffmpeg exploded');
     expect(screen.queryByText('Failed to load the system view')).toBeNull();
+  });
+
+  it('leaves the Refresh button alone while the view refreshes itself, and busies it when pressed', async () => {
+    routes['GET /api/admin/session'] = { status: 200, body: { admin: true } };
+    routes['GET /api/admin/system'] = { status: 200, body: view };
+    renderApp('/admin/system');
+    await screen.findByRole('region', { name: 'Swing analyses' });
+    const reads = () => calls.filter((c) => c.url === '/api/admin/system').length;
+    const before = reads();
+    const answers: Array<(answer: Answer) => void> = [];
+    routes['GET /api/admin/system'] = () => new Promise<Answer>((resolve) => answers.push(resolve));
+    // A refresh the admin did not ask for (the 10 s poll; here, the window taking focus again).
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    const button = screen.getByRole('button', { name: 'Refresh' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-busy')).toBeNull();
+    act(() => answers.splice(0).forEach((answer) => answer({ status: 200, body: view })));
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    act(() => answers.splice(0).forEach((answer) => answer({ status: 200, body: view })));
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBeNull());
+    act(() => focusManager.setFocused(undefined));
   });
 
   it("says why a retry was refused in the server's words, not its raw JSON answer", async () => {

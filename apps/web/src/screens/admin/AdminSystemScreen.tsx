@@ -4,12 +4,14 @@ import { Button, ErrorState, Spinner } from '../../components/ui';
 import { refreshSystem, useSystemView } from './api';
 import { FailedEventsCard } from './FailedEventsCard';
 import { RefreshFailed, refreshFailed } from './RefreshFailed';
+import { useManualRefresh } from './useManualRefresh';
 import { AnalysesCard, OutboxCard, PaymentsCard, QueuesCard } from './SystemCards';
 
 /** /admin/system: the operator's view, read from BullMQ and PostgreSQL, refreshed every 10 s. */
 export function AdminSystemScreen() {
   const queryClient = useQueryClient();
   const view = useSystemView();
+  const { refreshing, refresh } = useManualRefresh(() => refreshSystem(queryClient));
   return (
     <div className="ad-screen">
       <div className="ad-row ad-row--between">
@@ -17,8 +19,8 @@ export function AdminSystemScreen() {
           <h1 className="ad-title">System</h1>
           <p className="ad-subtitle">{view.data ? `As of ${new Date(view.data.generatedAt).toLocaleTimeString()}` : 'Queues, events and analyses right now.'}</p>
         </div>
-        <Button variant="outline" size="sm" onClick={() => void refreshSystem(queryClient)} loading={view.isFetching && !view.isPending}>
-          {!(view.isFetching && !view.isPending) && <RefreshCw size={14} aria-hidden />}
+        <Button variant="outline" size="sm" onClick={() => void refresh()} loading={refreshing}>
+          {!refreshing && <RefreshCw size={14} aria-hidden />}
           Refresh
         </Button>
       </div>

@@ -7,6 +7,7 @@ import { ADMIN_STATS_KEY, useAdminStats, useAdminUsers } from './api';
 import { AuditLog } from './AuditLog';
 import { UserAnalysesDialog } from './UserAnalysesDialog';
 import { RefreshFailed, refreshFailed } from './RefreshFailed';
+import { useManualRefresh } from './useManualRefresh';
 import { UserCard } from './UserCard';
 
 /** Typing settles for this long before the list is searched: one request per word, not per key. */
@@ -70,16 +71,9 @@ export function AdminUsersScreen() {
   const search = tooShort ? '' : settled;
   const [tab, setTab] = useState<Tab>('users');
   const [opened, setOpened] = useState<AdminUser | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      await Promise.all([queryClient.refetchQueries({ queryKey: ADMIN_STATS_KEY }), queryClient.refetchQueries({ queryKey: ['/api/admin/users'] }), queryClient.refetchQueries({ queryKey: ['/api/admin/audit'] })]);
-    } finally {
-      setRefreshing(false);
-    }
-  };
+  const { refreshing, refresh } = useManualRefresh(() =>
+    Promise.all([queryClient.refetchQueries({ queryKey: ADMIN_STATS_KEY }), queryClient.refetchQueries({ queryKey: ['/api/admin/users'] }), queryClient.refetchQueries({ queryKey: ['/api/admin/audit'] })]),
+  );
 
   return (
     <div className="ad-screen">
