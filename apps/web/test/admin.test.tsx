@@ -6,7 +6,7 @@ import { ApiError, apiGet } from '../src/api/client';
 import { AppRoutes } from '../src/App';
 import { Toaster, resetToasts } from '../src/components/ui/toast';
 import { adminLoginError } from '../src/screens/admin/AdminLoginScreen';
-import { auditSentence, dateTimeText, durationText, queueLabel, usageResetText, usageText } from '../src/screens/admin/format';
+import { auditSentence, dateTimeText, durationText, queueLabel, usageResetText, usageText, zonedDateTimeText } from '../src/screens/admin/format';
 import { wrap } from './helpers';
 
 /*
@@ -484,6 +484,8 @@ describe('/admin/system', () => {
     const row = within(block).getByRole('list', { name: 'Failed jobs' });
     expect(row.textContent).toContain(`Run of ${dateTimeText(enqueuedAt)}`);
     expect(row.textContent).toContain('2 attempts');
+    // When it failed, exactly and with the zone, on the page (not only in a hover title).
+    expect(row.textContent).toContain(`Failed ${zonedDateTimeText(enqueuedAt)}`);
     expect(row.textContent).not.toContain('billing.reconcile');
     expect(row.textContent).not.toContain('repeat:');
   });
