@@ -220,7 +220,9 @@ describe('offline writer: the assessment agrees with the lists below it', () => 
   it('keeps a shoulder turn past its target as worth watching, not as inside it', () => {
     const long = offlineWriteUp(input({ downTheLinePose: pose('down-the-line', { shoulderTurn: { value: 104 }, hipRotation: { value: 45 }, xFactor: { value: 59 } }) }));
     expect(long.swingWeaknesses.join(' ')).toContain('Your shoulder turn goes beyond the 85-95° target');
-    expect(long.performanceAssessment).toContain('What matters most: no fault needs fixing first. The areas to improve below are worth keeping an eye on;');
+    expect(long.performanceAssessment).toContain('What matters most: no fault needs fixing first. Your areas to improve are worth keeping an eye on;');
+    // Home shows the assessment without the list: it must not point at one "below".
+    expect(long.performanceAssessment).not.toMatch(/below/i);
   });
 });
 

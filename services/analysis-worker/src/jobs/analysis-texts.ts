@@ -77,7 +77,9 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      analysis stored under today's confidence bar is not judged (contracts withConfidenceBar), as the
  *      detail screen shows it as not measured reliably: it set key issues and the workout focus
  *   17 the one thing to work on is said in the assessment only, not again word for word as the first
- *      recommendation below it
+ *      recommendation below it; and with nothing to fix first the assessment speaks of "your areas to
+ *      improve", not of those "below": Home shows the assessment on its own, cut to three lines, and there
+ *      it ended on "The areas to improve below…" with nothing below it
  */
 export const WRITE_UP_EDITION = 17;
 

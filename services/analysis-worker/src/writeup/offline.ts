@@ -320,7 +320,7 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
   const most = top
     ? `What matters most: ${lowerFirst(top.weakness!)}`
     : watched
-      ? 'What matters most: no fault needs fixing first. The areas to improve below are worth keeping an eye on; your next gains come from mobility and strength.'
+      ? 'What matters most: no fault needs fixing first. Your areas to improve are worth keeping an eye on; your next gains come from mobility and strength.'
       : 'What matters most: nothing in this swing needs fixing first, so your next gains come from mobility and strength.';
   const oneThing = top ? `The one thing to work on: ${lowerFirst(top.recommendation!)}` : `The one thing to work on: nothing stands out, so keep this swing and let today's workout keep your body ready for it, starting with ${focus[0] ?? 'core control'}.`;
   const none = facts.swing ? '' : 'No body measurements were available from the video, so this reading rests on the launch-monitor numbers.';
