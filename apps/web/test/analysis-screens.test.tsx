@@ -336,6 +336,8 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     // Face 2° against a path of -2°: the sign of the difference is said in words beside it.
     expect(screen.getByText(/Face to path \+4\.0° \(face open to the path\)\./)).toBeTruthy();
     expect(screen.getByText('Curve: fade')).toBeTruthy();
+    // A path left of target reads with the minus sign the comparisons use, not toFixed's hyphen.
+    expect(screen.getByTestId('lm-clubPath').textContent).toContain('−2.0°');
     expect(await screen.findByText('+4.0 mph')).toBeTruthy(); // club speed vs the 30-day average
     expect(screen.getByText('+10 yds')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, homeGreeting, initials, relativeTime, unreadBadgeText } from '../src/lib/format';
+import { fileSize, homeGreeting, initials, relativeTime, signedDegrees, unreadBadgeText } from '../src/lib/format';
 
 describe('initials (avatar)', () => {
   it.each([
@@ -61,5 +61,17 @@ describe('file size (upload form)', () => {
     [12.34 * 1024 * 1024, '12.3 MB'],
   ])('%i bytes → %s', (bytes, expected) => {
     expect(fileSize(bytes)).toBe(expected);
+  });
+});
+
+describe('signedDegrees', () => {
+  it.each([
+    [-2, {}, '−2.0°'],
+    [4, { plus: true }, '+4.0°'],
+    [4, {}, '4.0°'],
+    [-0.04, { plus: true }, '0.0°'],
+    [0, { plus: true }, '0.0°'],
+  ])('%s %o reads %s', (value, options, text) => {
+    expect(signedDegrees(value, options)).toBe(text);
   });
 });

@@ -65,3 +65,15 @@ export function fileSize(bytes: number): string {
   if (kb < BYTES_PER_KB) return `${kb} KB`;
   return `${(bytes / BYTES_PER_MB).toFixed(1)} MB`;
 }
+
+/**
+ * Degrees with their sign, to one decimal: '+4.0°', '−2.0°', '0.0°'. A negative takes the minus sign the
+ * comparisons beside it use ('−' U+2212, not the hyphen toFixed gives), and a value that rounds to zero
+ * takes no sign ('-0.0°' is not a reading).
+ */
+export function signedDegrees(value: number, { plus = false }: { plus?: boolean } = {}): string {
+  const text = Math.abs(value).toFixed(1);
+  const zero = Number(text) === 0;
+  const sign = zero ? '' : value < 0 ? '−' : plus ? '+' : '';
+  return `${sign}${text}°`;
+}

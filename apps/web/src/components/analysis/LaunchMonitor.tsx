@@ -1,6 +1,7 @@
 import { Gauge, Navigation } from 'lucide-react';
 import { compareWithReference, curveWord, hasLaunchMonitorData, type LaunchMonitorAnalysis, type MetricComparison, type SwingAnalysis } from '@swingfit/contracts';
 import { Badge, Card, CardHeader } from '../ui';
+import { signedDegrees } from '../../lib/format';
 import { comparisonBars } from './logic/scales';
 import { LANDING_MARK_R, LANDING_Y, TARGET_LABEL_BASELINE, ballFlightPath } from './logic/ball-flight';
 
@@ -85,7 +86,7 @@ export function LaunchMonitorCard({ analysis, lm }: { analysis: SwingAnalysis; l
           <div className="an-between" data-testid="lm-clubPath">
             <span className="an-strong">Club Path</span>
             <span>
-              <b>{analysis.clubPath.toFixed(1)}°</b> {lm.clubPathLabel && <Badge variant="neutral">{lm.clubPathLabel}</Badge>}
+              <b>{signedDegrees(analysis.clubPath)}</b> {lm.clubPathLabel && <Badge variant="neutral">{lm.clubPathLabel}</Badge>}
             </span>
           </div>
         )}
@@ -93,7 +94,7 @@ export function LaunchMonitorCard({ analysis, lm }: { analysis: SwingAnalysis; l
           <div className="an-between" data-testid="lm-faceAngle">
             <span className="an-strong">Face Angle</span>
             <span>
-              <b>{analysis.faceAngle.toFixed(1)}°</b> <Badge variant="neutral">{faceLabel(analysis.faceAngle)}</Badge>
+              <b>{signedDegrees(analysis.faceAngle)}</b> <Badge variant="neutral">{faceLabel(analysis.faceAngle)}</Badge>
             </span>
           </div>
         )}
@@ -133,8 +134,7 @@ export function BallFlightCard({ faceAngle, lm }: { faceAngle: number; lm: Launc
             <Badge variant="neutral">Curve: {curveWord(flight)}</Badge>
           </div>
           <p className="an-small">
-            Face to path {flight.faceToPath > 0 ? '+' : ''}
-            {flight.faceToPath.toFixed(1)}° ({FACE_TO_PATH_WORDS[flight.curve]}). The face sets the start line, the face-to-path difference the curve.
+            Face to path {signedDegrees(flight.faceToPath, { plus: true })} ({FACE_TO_PATH_WORDS[flight.curve]}). The face sets the start line, the face-to-path difference the curve.
           </p>
         </div>
       </div>
