@@ -19,6 +19,10 @@
  *   24 / 240 fps    the face-on clips at 24 frames per second, and at 240 (each frame repeated)
  *   slow motion 8x  the down-the-line clip 8x slower at 30 fps (each frame shown 8 times)
  *   dusk, low sun   a dark, flat and grainy picture (evening light on a phone); a washed-out one (low sun)
+ *   flicker         indoor lights flickering with the mains: each frame brighter or darker in a three-frame
+ *                   cycle (a 100 Hz flicker seen at 30 fps), in both views
+ *   upside down     a phone held upside down: the picture stored turned half round, with the rotation tag
+ *                   players use to turn it back (face-on)
  *   slow shutter    indoors: each frame blended with the one before (the arms and club doubled through
  *                   the downswing), dimmer and grainier, in both views
  *   ramped slow motion  as a phone exports its slow-motion clips: real time at the start and the end,
@@ -54,7 +58,7 @@
  *   cut             clips started at the top or stopped before impact: refused, saying where they were cut
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 8 minutes on a fast 2-core machine (16 on a slower one). BENCH_CASES=text,text runs only the cases whose names hold
+ * original's. About 25 minutes for the 95 cases on these 2-core machines with nothing else running. BENCH_CASES=text,text runs only the cases whose names hold
  * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
@@ -91,6 +95,8 @@ const shake = (x: number, y: number) => `${x + 10}+${x}*sin(2*PI*t*0.6):${y + 10
 const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
 /** Each frame blended with the one before, dimmer and grainier: a phone's slow shutter indoors. */
 const SLOW_SHUTTER = 'tmix=frames=2,eq=brightness=-0.12:contrast=0.8,noise=alls=10:allf=t';
+/** Indoor lights flickering with the mains: 100 Hz seen at 30 fps beats in a three-frame cycle. */
+const FLICKER = 'eq=brightness=0.1*sin(2*PI*n/3):eval=frame';
 /** A hitting net near the lens, out of focus: a mesh every 22 pixels, blurred, multiplied over a 1280x720 picture. */
 const SOFT_NET = ['-filter_complex', 'color=c=white:s=1280x720:r=30,drawgrid=w=22:h=22:t=2:c=black,gblur=sigma=1.5,format=gbrp[n];[0:v:0]format=gbrp[v];[v][n]blend=all_mode=multiply:all_opacity=0.6:shortest=1,format=yuv420p[out]', '-map', '[out]', ...X264];
 /** A landscape picture across the middle of a 1080x1920 frame over a blurred, enlarged copy of itself. */
@@ -209,6 +215,8 @@ const CASES: Case[] = [
   { name: 'indoors, a slow shutter\'s double image', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', SLOW_SHUTTER, ...X264], ext: 'mp4', slower: 1 },
   practiceCase('a practice swing first', 'adam_scott_iron_fo', 'face-on', 1.6),
   practiceCase('a practice swing first, from behind', 'morikawa_iron_dtl', 'down-the-line', 1.6),
+  { name: 'lights flickering, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', FLICKER, ...X264], ext: 'mp4', slower: 1 },
+  { name: 'lights flickering', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', FLICKER, ...X264], ext: 'mp4', slower: 1 },
   { name: 'feet out of the picture', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'crop=1280:600:0:0', ...X264], ext: 'mp4', slower: 1 },
   { name: 'club out of the top of the picture', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'crop=1280:580:0:140', ...X264], ext: 'mp4', slower: 1 },
   { name: 'trimmed to the takeaway', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-ss', '0.9', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -0.9 },
@@ -307,6 +315,16 @@ function portrait(label: ClipLabel, dir: string): string {
   return out;
 }
 
+/** A phone held upside down: the picture stored turned half round, and a rotation tag to turn it back. */
+function upsideDown(label: ClipLabel, dir: string): string {
+  const stored = join(dir, 'upside-down-stored.mp4');
+  ffmpeg(['-i', label.path, '-map', '0:v:0', '-an', '-vf', 'hflip,vflip', ...X264, stored]);
+  const out = join(dir, 'phone-upside-down.mp4');
+  // The tag is written only on a stream copy (ffmpeg 5 drops it when it encodes).
+  ffmpeg(['-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=180', out]);
+  return out;
+}
+
 const SWAY_FIGURES = ['headSway', 'hipSway'] as const;
 const fmt = (v: number | null, c?: number) => (v === null ? 'withheld' : `${v.toFixed(1)}${c === undefined ? '' : ` (conf ${c.toFixed(2)})`}`);
 
@@ -355,7 +373,8 @@ console.log('== the shared clips as phones record them (events in original frame
 type Run = Pick<Case, 'name' | 'clip' | 'view' | 'slower' | 'leadSec' | 'practiceSlower' | 'mirrored' | 'ramp'> & { file: (l: ClipLabel) => string };
 /** Seconds before the original's first frame: black frames, or a practice swing (the whole clip slowed). */
 const leadOf = (c: Run, label: ClipLabel): number => c.leadSec ?? (c.practiceSlower ? (c.practiceSlower * label.frames) / label.fps : 0);
-const all: Run[] = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line', slower: 1, file: (l: ClipLabel) => portrait(l, dir) }];
+const all: Run[] = [...CASES.map((c) => ({ ...c, file: (l: ClipLabel) => make(c, l, dir) })), { name: 'phone portrait', clip: 'adam_scott_iron_dtl', view: 'down-the-line', slower: 1, file: (l: ClipLabel) => portrait(l, dir) },
+  { name: 'phone upside down', clip: 'morikawa_iron_fo', view: 'face-on', slower: 1, file: (l: ClipLabel) => upsideDown(l, dir) }];
 const wanted = process.env.BENCH_CASES?.split(',');
 try {
   for (const c of all.filter((x) => !wanted || wanted.some((w) => x.name.includes(w)))) {

@@ -100,6 +100,32 @@ describe('the camera path, read from the background', () => {
     expect(Math.max(...path.x.map(Math.abs), ...path.y.map(Math.abs)) * W).toBeLessThan(0.05);
   });
 
+  // Lights on the mains flicker 100 or 120 times a second, which a phone's 30-240 frames a second see as
+  // each frame brighter or darker than the last; a phone's exposure also follows the light. Neither moves anything.
+  const flicker = (k: number) => Math.sin((2 * Math.PI * k) / 3);
+  it('reads a tripod as still while the lights flicker (the whole picture brighter or darker by turns)', () => {
+    // Brighter towards the top, as sky over grass: light alone then reads like the picture sliding down.
+    const sky = (x: number, y: number) => 0.7 * scene(x, y) + 60 * (1 - y / H);
+    const background = (x: number, y: number, k: number) => sky(x, y) * (1 + 0.08 * flicker(k)) + 18 * flicker(k + 1);
+    const path = pathOf({ camera: () => [0, 0], background });
+    expect(path.readSteps).toBe(FRAMES - 1);
+    // Within a quarter of a pixel over the 20 frames (read as unchanged light: 0.9). The light is fitted as
+    // one offset, so the flicker's share that scales with each grey level is left, and leans a little.
+    expect(Math.max(...path.x.map(Math.abs), ...path.y.map(Math.abs)) * W).toBeLessThan(0.25);
+  });
+
+  it('follows a hand-held sway while the exposure changes', () => {
+    const camera = (k: number): [number, number] => [6 * Math.sin(k / 4), 4 * Math.sin(k / 3 + 1)];
+    const background = (x: number, y: number, k: number) => scene(x, y) * (1 - 0.015 * k) + 12 * flicker(k);
+    const path = pathOf({ camera, background });
+    const [x0, y0] = camera(0);
+    for (let k = 0; k < FRAMES; k++) {
+      const [x, y] = camera(k);
+      expect(Math.abs(path.x[k]! * W + (x - x0))).toBeLessThan(0.1 + 0.01 * k);
+      expect(Math.abs(path.y[k]! * H + (y - y0))).toBeLessThan(0.1 + 0.01 * k);
+    }
+  });
+
   it('takes the camera as still where the background has nothing to read (a plain wall), instead of guessing', () => {
     const path = pathOf({ camera: (k) => [k, 0], background: () => 128 });
     expect(path.readSteps).toBe(0);
