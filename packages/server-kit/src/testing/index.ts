@@ -96,6 +96,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 export * from './private-redis.js';
 export * from './compose.js';
 export { freePort } from './ports.js';
+export * from './unknown-address.js';
 
 /** A free loopback TCP port, for a service a test or benchmark starts as its own process. */
 export * from './metrics.js';
