@@ -306,24 +306,22 @@ function make(c: Case, label: ClipLabel, dir: string): string {
   return out;
 }
 
-/** A phone held upright: the picture cut to 9:16, stored on its side, with the tag that stands it up. */
-function portrait(label: ClipLabel, dir: string): string {
-  const side = join(dir, 'portrait-stored-sideways.mp4');
-  ffmpeg(['-i', label.path, '-map', '0:v:0', '-an', '-vf', 'crop=ih*9/16:ih:(iw-ih*9/16)/2-150:0,transpose=2', ...X264, side]);
-  const out = join(dir, 'phone-portrait.mp4');
-  ffmpeg(['-i', side, '-c', 'copy', '-metadata:s:v:0', 'rotate=270', out]);
+/**
+ * A phone's picture stored turned (`filter`), with the rotation tag (clockwise degrees) players use to
+ * stand it up again. The tag is written only on a stream copy: ffmpeg 5 drops it when it encodes.
+ */
+function storedTurned(label: ClipLabel, dir: string, name: string, filter: string, rotate: number): string {
+  const stored = join(dir, `${name}-stored.mp4`);
+  ffmpeg(['-i', label.path, '-map', '0:v:0', '-an', '-vf', filter, ...X264, stored]);
+  const out = join(dir, `${name}.mp4`);
+  ffmpeg(['-i', stored, '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`, out]);
   return out;
 }
 
-/** A phone held upside down: the picture stored turned half round, and a rotation tag to turn it back. */
-function upsideDown(label: ClipLabel, dir: string): string {
-  const stored = join(dir, 'upside-down-stored.mp4');
-  ffmpeg(['-i', label.path, '-map', '0:v:0', '-an', '-vf', 'hflip,vflip', ...X264, stored]);
-  const out = join(dir, 'phone-upside-down.mp4');
-  // The tag is written only on a stream copy (ffmpeg 5 drops it when it encodes).
-  ffmpeg(['-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=180', out]);
-  return out;
-}
+/** A phone held upright: the picture cut to 9:16, stored on its side. */
+const portrait = (label: ClipLabel, dir: string) => storedTurned(label, dir, 'phone-portrait', 'crop=ih*9/16:ih:(iw-ih*9/16)/2-150:0,transpose=2', 270);
+/** A phone held upside down: the picture stored turned half round. */
+const upsideDown = (label: ClipLabel, dir: string) => storedTurned(label, dir, 'phone-upside-down', 'hflip,vflip', 180);
 
 const SWAY_FIGURES = ['headSway', 'hipSway'] as const;
 const fmt = (v: number | null, c?: number) => (v === null ? 'withheld' : `${v.toFixed(1)}${c === undefined ? '' : ` (conf ${c.toFixed(2)})`}`);
