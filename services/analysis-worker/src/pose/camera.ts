@@ -207,16 +207,15 @@ function compare(a: Level, b: Level, background: Uint8Array, d: { dx: number; dy
 /** Huber's weight of a residual: 1 within `scale`, less beyond it (someone walking by counts little). */
 const huber = (e: number, scale: number) => (Math.abs(e) <= scale ? 1 : scale / Math.abs(e));
 
-/** The change of light that best carries `a`'s background onto `b` under shift `d`: the residuals' weighted mean. */
-function lightAt(a: Level, b: Level, background: Uint8Array, d: { dx: number; dy: number }): Light {
-  const { r, count, scale } = compare(a, b, background, d, SAME_LIGHT);
+/** The light's offset that best fits residuals read in unchanged light: their weighted mean. */
+function bestOffset(r: Float32Array, count: number, scale: number): number {
   let [sum, weights] = [0, 0];
   for (let k = 0; k < count; k++) {
     const w = huber(r[k]!, scale);
     sum += w * r[k]!;
     weights += w;
   }
-  return weights > 0 ? { offset: sum / weights } : SAME_LIGHT;
+  return weights > 0 ? sum / weights : 0;
 }
 
 /**
@@ -291,9 +290,11 @@ function backgroundShift(a: Level[], b: Level[], golfers: Box[]): { dx: number; 
  * pixel's capped (someone walking by counts little).
  */
 function mismatch(a: Level, b: Level, background: Uint8Array, d: { dx: number; dy: number }): number {
-  const { r, count } = compare(a, b, background, d, lightAt(a, b, background, d));
+  // One pass over the background: the residuals in unchanged light, less the offset that fits them best.
+  const { r, count, scale } = compare(a, b, background, d, SAME_LIGHT);
+  const offset = bestOffset(r, count, scale);
   let sum = 0;
-  for (let k = 0; k < count; k++) sum += Math.min(Math.abs(r[k]!), CAMERA.mismatchCap);
+  for (let k = 0; k < count; k++) sum += Math.min(Math.abs(r[k]! - offset), CAMERA.mismatchCap);
   return count ? sum / count : Infinity;
 }
 
