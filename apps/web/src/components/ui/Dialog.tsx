@@ -10,7 +10,34 @@ interface OverlayProps {
   children?: ReactNode;
 }
 
-/** Escape closes; focus moves into the panel on open and back to where it was on close. */
+/** What Tab can reach inside a panel, in document order. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round the panel's own controls. The panel is aria-modal, yet Tab from its last
+ * button went on to the page dimmed behind it (the notifications' last delete, then the home screen's
+ * links), where a keyboard user acted on a screen they could not see.
+ */
+function keepTabInside(panel: HTMLElement, e: KeyboardEvent) {
+  const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+  if (focusable.length === 0) {
+    e.preventDefault();
+    return;
+  }
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  const active = document.activeElement;
+  const outside = !panel.contains(active) || active === panel;
+  if (e.shiftKey && (active === first || outside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !panel.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/** Escape closes; Tab stays inside; focus moves into the panel on open and back to where it was on close. */
 function useModalBehaviour(open: boolean, onClose: () => void) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -21,6 +48,7 @@ function useModalBehaviour(open: boolean, onClose: () => void) {
     panelRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onCloseRef.current();
+      else if (e.key === 'Tab' && panelRef.current) keepTabInside(panelRef.current, e);
     };
     document.addEventListener('keydown', onKey);
     return () => {
