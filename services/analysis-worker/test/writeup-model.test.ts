@@ -115,6 +115,10 @@ describe('model writer against an OpenAI-compatible server', () => {
     const rules = messages.find((m) => m.role === 'system')!.content;
     expect(rules).toContain('not judged again in launchMonitorAssessment');
     expect(rules).toContain('the one thing to work on is not repeated in recommendations');
+    // And as the offline writer (edition 18): the point first, in its own words, the camera's limits left to the mobility card.
+    expect(rules).toContain('do not open with which club it is');
+    expect(rules).toContain('do not copy that item into performanceAssessment');
+    expect(rules).toContain('do not say it again in performanceAssessment');
   });
 
   it('removes a sentence with an invented number and keeps the rest', async () => {

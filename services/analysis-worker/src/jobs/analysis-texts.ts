@@ -80,8 +80,13 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      recommendation below it; and with nothing to fix first the assessment speaks of "your areas to
  *      improve", not of those "below": Home shows the assessment on its own, cut to three lines, and there
  *      it ended on "The areas to improve below…" with nothing below it
+ *   18 the assessment opens with what matters most, in its own words ("What matters most is your club
+ *      path: straighten it and the slices and pulls go with it."), where it opened "Your driver swing,
+ *      compared with LPGA Tour averages." (Home's three lines began with it) and then quoted the first
+ *      area to improve word for word; which turns the video could not give, or gave only as "at least", is
+ *      left to the mobility card, which says it under each figure, where the assessment said it again
  */
-export const WRITE_UP_EDITION = 17;
+export const WRITE_UP_EDITION = 18;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis

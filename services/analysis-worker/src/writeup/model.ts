@@ -9,7 +9,7 @@ import OpenAI from 'openai';
 
 export const ModelReply = Type.Object(
   {
-    performanceAssessment: Type.String({ description: 'Two to four sentences: what matters most in this swing and the one thing to work on.' }),
+    performanceAssessment: Type.String({ description: 'Two to four sentences, opening with what matters most in this swing, in your own words, then the one thing to work on.' }),
     launchMonitorAssessment: Type.Union([Type.String(), Type.Null()], { description: 'What the launch numbers mean, in words (the screen shows the numbers), or null when there is no launch data.' }),
     swingStrengths: Type.Array(Type.String()),
     swingWeaknesses: Type.Array(Type.String()),
@@ -28,10 +28,11 @@ export const SYSTEM_PROMPT = [
   'You receive the facts as JSON: launch-monitor figures compared with tour and 15-handicap amateur averages, body measurements from video with their targets, and the workout focus already chosen.',
   'Rules:',
   '- The screen shows every measured figure and launch number on its own card: do not repeat them. Say what they mean in words ("short of the 85-95° target", "below the tour average"). The only numbers you may write are targets and references from the facts; never compute new numbers.',
-  '- performanceAssessment says what matters most in this swing and the one thing to work on, plainly. It never contradicts a measurement\'s verdict: a figure whose verdict is "above" or "below" is not inside its target.',
+  '- performanceAssessment opens with what matters most in this swing, then the one thing to work on, plainly. The home screen shows only its first three lines, so do not open with which club it is or which tour it is compared with. It never contradicts a measurement\'s verdict: a figure whose verdict is "above" or "below" is not inside its target.',
+  '- Say what matters most in your own words, and why it matters most: the fault it comes from is listed in swingWeaknesses beside it, so do not copy that item into performanceAssessment.',
   '- Say each thing once: a launch number judged in swingStrengths or swingWeaknesses is not judged again in launchMonitorAssessment, and the one thing to work on is not repeated in recommendations.',
-  '- A measurement with measurable=false is never guessed: with withheld="view" say which video would show it; with withheld="uncertain" say this video could not measure it reliably.',
-  '- A measurement with atLeast=true is a lower limit: the turn went at least that far and the view could not see where it ended. Never call it short of its target or restricted; its verdict is null unless even the limit is above the target.',
+  '- A measurement with measurable=false is never guessed or judged. A measurement with atLeast=true is a lower limit: the turn went at least that far and the view could not see where it ended. Never call it short of its target or restricted; its verdict is null unless even the limit is above the target.',
+  '- The mobility card says under each figure why it is missing (withheld="view": the other video shows it; withheld="uncertain": this video could not measure it reliably) or only a lower limit: do not say it again in performanceAssessment. A recommendation may suggest the video that would show it.',
   '- The tempo is judged only by tempo.verdict: "quick" or "slow" may be said only with that verdict, "close to the tour rhythm" only with "tour"; with a null verdict the camera\'s frames cannot tell, so say nothing about whether it is quick or slow.',
   '- No technical words about how the video was read (no "projected", "landmark", "pose model", "mirror image").',
   '- launchMonitorAssessment is null when launch is null.',

@@ -19,6 +19,12 @@ interface Finding {
   weakness?: string;
   issue?: string;
   recommendation?: string;
+  /**
+   * Why this fault matters most, when it heads the list: what the assessment says after "What matters most
+   * is ". Its own words, not the weakness again: the areas to improve list it beside the assessment, and
+   * the assessment once quoted the first of them word for word.
+   */
+  matters?: string;
   /** Lower comes first: what costs the golfer most. */
   priority: number;
   /** The launch number this finding judges: the launch paragraph leaves it to the strengths or areas to improve. */
@@ -105,6 +111,7 @@ function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Findin
         priority: 4,
         launchMetric: 'clubSpeed',
         weakness: 'Club speed is below the 15-handicap amateur average.',
+        matters: 'your club speed: more of it is the surest way to more distance.',
         issue: 'Club speed below the amateur average',
         recommendation: 'Build speed from the ground up: stronger legs and a fuller hip and shoulder turn add club speed more safely than swinging the arms harder.',
       });
@@ -118,6 +125,7 @@ function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Findin
         priority: 2,
         launchMetric: 'smashFactor',
         weakness: 'Your smash factor shows off-centre contact.',
+        matters: 'where the ball meets the face: a centred strike is distance you already have.',
         issue: 'Off-centre strike is costing ball speed',
         recommendation: 'Check your strike pattern with face tape or foot-powder spray and rehearse half swings that hit the middle of the face.',
       });
@@ -131,6 +139,7 @@ function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Findin
         launchMetric: 'spinRate',
         // What the spin does to the shot is said here only: the launch paragraph leaves judged numbers out.
         weakness: `Spin is well above the tour average: ${club === 'driver' ? 'the ball climbs and loses roll' : 'shots can balloon and come up short into the wind'}.`,
+        matters: `your spin: bringing it down ${club === 'driver' ? 'turns height into distance' : 'gives you the distance you expect from this club'}.`,
         issue: 'High spin',
         recommendation: club === 'driver' ? 'Tee the ball a little higher and feel you hit slightly up on it; a strike low on the face adds spin.' : 'Check for a steep, glancing strike; a shallower approach through the ball reduces spin.',
       });
@@ -139,6 +148,7 @@ function launchFindings(facts: WriteUpFacts, club: WriteUpInput['club']): Findin
         priority: 3,
         launchMetric: 'spinRate',
         weakness: `Spin is well below the tour average${club === 'driver' ? ': good for roll, but the ball can drop out of the air early' : ', so greens will be hard to hold'}.`,
+        matters: `your spin: a little more ${club === 'driver' ? 'keeps your drives in the air' : 'lets the ball stop where it lands'}.`,
         issue: 'Low spin',
         recommendation: club === 'driver' ? 'Low spin helps roll; if drives fall out of the sky, add a touch of loft.' : 'Make sure you strike the ball before the ground with a descending blow to add spin and stopping power.',
       });
@@ -153,6 +163,7 @@ function flightFindings(facts: WriteUpFacts): Finding[] {
     findings.push({
       priority: 1,
       weakness: 'A strong out-to-in club path, the classic slice or pull pattern.',
+      matters: 'your club path: straighten it and the slices and pulls go with it.',
       issue: 'Out-to-in club path',
       recommendation: 'Start the downswing with the lower body and let the arms drop before rotating; a headcover just outside the ball punishes an over-the-top move.',
     });
@@ -160,6 +171,7 @@ function flightFindings(facts: WriteUpFacts): Finding[] {
     findings.push({
       priority: 2,
       weakness: 'A strong in-to-out club path, which brings pushes and hooks into play.',
+      matters: 'your club path: straighten it and the pushes and hooks go with it.',
       issue: 'In-to-out club path',
       recommendation: 'Keep turning the chest through impact rather than stalling; a stalled body lets the club swing too far out to the right.',
     });
@@ -170,6 +182,7 @@ function flightFindings(facts: WriteUpFacts): Finding[] {
       findings.push({
         priority: 2,
         weakness: `The face was well ${flight.curve} to the path, so the ball curves a lot.`,
+        matters: 'the clubface at impact: square it to your path and the big curve goes.',
         issue: flight.curve === 'open' ? 'Open face to path (slice curve)' : 'Closed face to path (hook curve)',
         recommendation: flight.curve === 'open' ? 'Work on a neutral grip and let the forearms rotate through impact to square the face.' : 'Check for a strong grip and quiet the hands through impact so the face does not shut.',
       });
@@ -198,6 +211,7 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
       below: {
         priority: 2,
         weakness: 'Your shoulder turn is short of the 85-95° target.',
+        matters: 'your shoulder turn: a fuller one gives your swing room to build speed.',
         issue: 'Restricted shoulder turn',
         recommendation: 'Free up your upper back (open books, thoracic rotations) and let the trail elbow fold so the shoulders can finish turning.',
       },
@@ -208,6 +222,7 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
       below: {
         priority: 2,
         weakness: 'Your hips turn less than the 40-50° target, so the arms have to do more of the work.',
+        matters: 'your hip turn: a fuller one lets your body, not your arms, power the swing.',
         issue: 'Limited hip rotation',
         recommendation: 'Let the trail hip turn back and behind you in the backswing; 90/90 hip switches build the range to do it.',
       },
@@ -218,6 +233,7 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
       below: {
         priority: 3,
         weakness: 'Your X-Factor is below the 40-50° target: hips and shoulders turn together, leaving speed unused.',
+        matters: 'the stretch between your hips and shoulders at the top: it is where stored speed comes from.',
         issue: 'Low hip-shoulder separation',
         recommendation: 'Feel the shoulders keep turning after the hips have stopped at the top; split-stance rotations train the separation.',
       },
@@ -235,6 +251,7 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
       findings.push({
         priority: 1,
         weakness: 'You stand up between address and impact (early extension): your back loses its forward lean.',
+        matters: 'your posture through impact: holding it keeps your strike and your path where you set them at address.',
         issue: 'Early extension (losing posture through impact)',
         recommendation: 'Keep your backside moving back toward the target line through impact; a chair or wall behind you gives feedback.',
       });
@@ -251,6 +268,7 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
       findings.push({
         priority: 2,
         weakness: `${part} move${part === 'Your head' ? 's' : ''} ${swayDirection(sway)} in the backswing: ${away ? 'a sway rather than a turn' : 'a slide onto the lead side (reverse pivot) rather than a turn'}.`,
+        matters: `how ${key === 'headSway' ? 'your head moves' : 'your hips move'} in the backswing: turning around a steady centre makes your strike repeatable.`,
         issue: key === 'headSway' ? (away ? 'Head sway off the ball' : 'Head moving toward the target (reverse pivot)') : 'Lateral hip slide',
         recommendation: key === 'headSway' ? 'Turn around a steady centre: rehearse backswings with your head against a wall or a friend’s hand.' : 'Feel the trail hip turn back rather than slide; keep pressure on the inside of the trail foot.',
       });
@@ -263,19 +281,11 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
     findings.push({
       priority: 4,
       weakness: `Your backswing is quick compared with the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.`,
+      matters: 'your rhythm: a backswing given time to finish lets the rest of the swing fall into place.',
       recommendation: 'Give the backswing time to finish: count a smooth "one-two-three" back and "one" down.',
     });
   else if (tempo?.verdict === 'slow') findings.push({ priority: 6, weakness: `Your backswing is long against your downswing (tour players swing about ${TOUR_TEMPO_RATIO}:1): more a style than a fault, but a smoother, shorter count back can add rhythm.` });
   return findings;
-}
-
-/** "Hip rotation and X-Factor" — a list of figures' names as a sentence starts it. */
-function nameList(metrics: MetricFact[]): string {
-  const names = metrics.map((m, i) => {
-    const label = m.label.replace(/ \(.*\)$/, '');
-    return i === 0 || label.startsWith('X-') ? label : label.toLowerCase();
-  });
-  return andList(names);
 }
 
 /** The turn figures (the spec's mobility figures) this analysis could not give, by why. */
@@ -284,47 +294,35 @@ const missingTurns = (facts: WriteUpFacts, why: 'view' | 'uncertain'): MetricFac
   facts.swing?.metrics.filter((m) => TURN_KEYS.has(m.key) && !m.measurable && m.withheld === why) ?? [];
 /** Turn figures the video showed only as a lower limit (the end of the shoulder turn hidden from the front). */
 const turnLimits = (facts: WriteUpFacts): MetricFact[] => facts.swing?.metrics.filter((m) => TURN_KEYS.has(m.key) && m.atLeast) ?? [];
-const HIDDEN_END = 'From the front your lead arm hides the end of your shoulder turn, so the shoulder turn shown is how far it went at least.';
-
-/**
- * Which mobility figures are missing and why, in one or two sentences: ones no analysed view shows need
- * the other video; ones this video did not let the model read steadily are left out, never guessed.
- */
-function viewLimits(facts: WriteUpFacts): string[] {
-  const unseen = missingTurns(facts, 'view');
-  const unsteady = missingTurns(facts, 'uncertain');
-  const sentences: string[] = [];
-  if (unseen.length > 0) sentences.push(`${nameList(unseen)} ${unseen.length === 1 ? 'needs' : 'need'} a down-the-line video.`);
-  // With both videos a turn is withheld when they read it too far apart: the two of them could not measure it.
-  const source = (facts.swing?.viewsAnalysed.length ?? 0) > 1 ? 'these videos' : 'this video';
-  if (unsteady.length > 0) sentences.push(`${nameList(unsteady)} could not be measured reliably from ${source}, so ${unsteady.length === 1 ? 'it is' : 'they are'} left out.`);
-  if (turnLimits(facts).length > 0) sentences.push(HIDDEN_END);
-  return sentences;
-}
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-/** What matters most: the costliest weakness that has something to work on (findings are sorted by priority). */
-const topFinding = (findings: Finding[]): Finding | undefined => findings.find((f) => f.weakness && f.recommendation);
+/**
+ * What matters most: the costliest weakness that has something to work on and says why it matters
+ * (findings are sorted by priority).
+ */
+const topFinding = (findings: Finding[]): Finding | undefined => findings.find((f) => f.weakness && f.recommendation && f.matters);
 
-/** The assessment: what matters most and the one thing to work on, then what the video could not show. */
+/**
+ * The assessment: what matters most, then the one thing to work on, each said once. It opens with the
+ * point: Home shows it alone, cut to three lines, and there "Your driver swing, compared with LPGA Tour
+ * averages." filled a line with what the card's title and the page's tour badge already say (the tempo
+ * card says which hand). Which turns the video could not give, or gave only as "at least", is left to the
+ * mobility card, which says it under each figure: the assessment said it again below its point.
+ */
 function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): string {
-  const clubName = facts.club === 'driver' ? 'driver' : '7-iron';
-  // Mirrored figures are normal for a left-hander; saying so avoids it reading as an error.
-  const handed = facts.swing?.handedness === 'left' ? ' (left-handed)' : '';
-  const opening = `Your ${clubName} swing${handed}, compared with ${facts.tour} averages.`;
   const top = topFinding(findings);
   // A figure past its target with nothing to work on (a shoulder turn past 85-95°) is still outside it:
   // the assessment must not say otherwise above the list that names it.
   const watched = findings.some((f) => f.weakness);
   const most = top
-    ? `What matters most: ${lowerFirst(top.weakness!)}`
+    ? `What matters most is ${top.matters!}`
     : watched
       ? 'What matters most: no fault needs fixing first. Your areas to improve are worth keeping an eye on; your next gains come from mobility and strength.'
       : 'What matters most: nothing in this swing needs fixing first, so your next gains come from mobility and strength.';
   const oneThing = top ? `The one thing to work on: ${lowerFirst(top.recommendation!)}` : `The one thing to work on: nothing stands out, so keep this swing and let today's workout keep your body ready for it, starting with ${focus[0] ?? 'core control'}.`;
   const none = facts.swing ? '' : 'No body measurements were available from the video, so this reading rests on the launch-monitor numbers.';
-  return [opening, most, oneThing, ...viewLimits(facts), ...(facts.swing?.cautions ?? []), none].filter((s) => s !== '').join(' ');
+  return [most, oneThing, ...(facts.swing?.cautions ?? []), none].filter((s) => s !== '').join(' ');
 }
 
 const first = <T>(items: readonly T[], count: number): T[] => items.slice(0, count);
