@@ -254,7 +254,8 @@ describe('offline writer: the assessment says the point first, each thing once',
     ['a hip slide', input({ pose: pose('face-on', { hipSway: { value: 0.9, unit: 'headWidths' } }) }), /^What matters most is how your hips move/],
     ['a quick backswing', input({ pose: quick }), /^What matters most is your rhythm/],
     // The analysis journey's clip: the shoulder turn only 'at least', hips and X-Factor not read reliably.
-    ['nothing to fix, face-on limits', input({ pose: pose('face-on', { shoulderTurn: { value: 74 }, hipRotation: unsteady, xFactor: unsteady }) }), /^What matters most: nothing in this swing needs fixing first/],
+    // With nothing to fix the one thing is the workout, named before Home's third line ends.
+    ['nothing to fix, face-on limits', input({ pose: pose('face-on', { shoulderTurn: { value: 74 }, hipRotation: unsteady, xFactor: unsteady }) }), /^What matters most: nothing in this swing needs fixing first, so your next gains come from mobility and strength\. The one thing to work on: today's workout, starting with /],
   ])('%s', (_, swing, point) => {
     const w = offlineWriteUp(swing);
     expectWellFormed(w);

@@ -84,7 +84,9 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      path: straighten it and the slices and pulls go with it."), where it opened "Your driver swing,
  *      compared with LPGA Tour averages." (Home's three lines began with it) and then quoted the first
  *      area to improve word for word; which turns the video could not give, or gave only as "at least", is
- *      left to the mobility card, which says it under each figure, where the assessment said it again
+ *      left to the mobility card, which says it under each figure, where the assessment said it again; with
+ *      nothing to fix the one thing to work on is today's workout, where Home's third line ended on "The
+ *      one thing to work on: nothing…"
  */
 export const WRITE_UP_EDITION = 18;
 

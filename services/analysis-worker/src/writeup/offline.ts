@@ -320,7 +320,9 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
     : watched
       ? 'What matters most: no fault needs fixing first. Your areas to improve are worth keeping an eye on; your next gains come from mobility and strength.'
       : 'What matters most: nothing in this swing needs fixing first, so your next gains come from mobility and strength.';
-  const oneThing = top ? `The one thing to work on: ${lowerFirst(top.recommendation!)}` : `The one thing to work on: nothing stands out, so keep this swing and let today's workout keep your body ready for it, starting with ${focus[0] ?? 'core control'}.`;
+  // With nothing to fix the one thing is the workout, said first: Home's third line once ended on "The one
+  // thing to work on: nothing…", which read as if there were nothing to do.
+  const oneThing = top ? `The one thing to work on: ${lowerFirst(top.recommendation!)}` : `The one thing to work on: today's workout, starting with ${focus[0] ?? 'core control'}, to keep your body ready for this swing.`;
   const none = facts.swing ? '' : 'No body measurements were available from the video, so this reading rests on the launch-monitor numbers.';
   return [most, oneThing, ...(facts.swing?.cautions ?? []), none].filter((s) => s !== '').join(' ');
 }
