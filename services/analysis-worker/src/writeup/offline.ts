@@ -318,7 +318,7 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
   const most = top
     ? `What matters most is ${top.matters!}`
     : watched
-      ? 'What matters most: no fault needs fixing first. Your areas to improve are worth keeping an eye on; your next gains come from mobility and strength.'
+      ? 'What matters most: no fault needs fixing first, though your areas to improve are worth keeping an eye on.'
       : 'What matters most: nothing in this swing needs fixing first, so your next gains come from mobility and strength.';
   // With nothing to fix the one thing is the workout, said first: Home's third line once ended on "The one
   // thing to work on: nothing…", which read as if there were nothing to do.
