@@ -943,8 +943,9 @@ describe('/upload', () => {
     expect(screen.getByText('Down-the-line analysis is available with Premium.')).toBeTruthy();
     expect(screen.queryByLabelText(/Total distance/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Upload & Analyze/ }));
-    expect(await screen.findByText('Face-On Video Required')).toBeTruthy();
-    expect(screen.getByText('Please upload a face-on view video to proceed.')).toBeTruthy();
+    const toast = within(await screen.findByTestId('toast'));
+    expect(toast.getByText('Face-On Video Required')).toBeTruthy();
+    expect(toast.getByText('Please upload a face-on view video to proceed.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -954,7 +955,7 @@ describe('/upload', () => {
     renderAt('/upload');
     const input = (await screen.findByTestId('faceOnVideo-input')) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.pdf', { type: 'application/pdf' })] } });
-    expect(await screen.findByText('Selected file is not a video')).toBeTruthy();
+    expect(within(await screen.findByTestId('toast')).getByText('Selected file is not a video')).toBeTruthy();
     expect(screen.queryByText(/notes\.pdf/)).toBeNull();
   });
 

@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Gauge, Lock, Upload, Video } from 'lucide-react';
-import { UPLOAD_BOUNDS, smashFactor, type UploadStatus, type VideoField } from '@swingfit/contracts';
+import { UPLOAD_BOUNDS, smashFactor, type UploadIssue, type UploadStatus, type VideoField } from '@swingfit/contracts';
 import { Badge, Button, Card, CardHeader, Field, Input, ProgressBar, RETRY_LABEL, Select, Spinner, buttonClass, toast } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
 import { fileSize } from '../../lib/format';
 import { refreshAnalysisData, useUploadStatus } from '../../components/analysis/queries';
 import { uploadFailureToast, uploadSwingVideos } from '../../components/analysis/logic/api';
+import { fieldErrors } from '../../lib/errors';
 import {
   EMPTY_UPLOAD_FORM,
   buildUploadFormData,
@@ -57,8 +58,11 @@ export function UploadLimitGate({ status }: { status: UploadStatus }) {
   );
 }
 
-function VideoPicker({ field, label, hint, file, onPick }: { field: VideoField; label: string; hint: string; file: File | null; onPick: (field: VideoField, file: File | null) => void }) {
+type VideoPickerProps = { field: VideoField; label: string; hint: string; file: File | null; error?: string; onPick: (field: VideoField, file: File | null) => void };
+
+function VideoPicker({ field, label, hint, file, error, onPick }: VideoPickerProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   const input = useRef<HTMLInputElement>(null);
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     const picked = e.target.files?.[0] ?? null;
@@ -80,7 +84,23 @@ function VideoPicker({ field, label, hint, file, onPick }: { field: VideoField; 
         )}
         <span className="an-small">{file ? 'Tap to choose another video' : 'Tap to choose a video (max 100MB)'}</span>
       </label>
-      <input ref={input} id={id} name={field} type="file" accept={ACCEPT} className="sf-visually-hidden" onChange={onChange} data-testid={`${field}-input`} />
+      <input
+        ref={input}
+        id={id}
+        name={field}
+        type="file"
+        accept={ACCEPT}
+        className="sf-visually-hidden"
+        onChange={onChange}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        data-testid={`${field}-input`}
+      />
+      {error && (
+        <span id={errorId} className="sf-field__error">
+          {error}
+        </span>
+      )}
       {file && (
         <Button variant="ghost" size="sm" onClick={() => onPick(field, null)}>
           Remove
@@ -107,10 +127,12 @@ function LockedDownTheLine() {
   );
 }
 
-function NumberField({ name, values, onChange, placeholder }: { name: keyof typeof UPLOAD_BOUNDS; values: UploadFormValues; onChange: (name: keyof UploadFormValues, value: string) => void; placeholder?: string }) {
+type NumberFieldProps = { name: keyof typeof UPLOAD_BOUNDS; values: UploadFormValues; onChange: FieldChange; placeholder?: string; problem?: FieldProblem };
+
+function NumberField({ name, values, onChange, placeholder, problem }: NumberFieldProps) {
   const b = UPLOAD_BOUNDS[name];
   return (
-    <Field label={`${b.label}${b.unit ? ` (${b.unit === '°' ? 'degrees' : b.unit})` : ''}`}>
+    <Field label={`${b.label}${b.unit ? ` (${b.unit === '°' ? 'degrees' : b.unit})` : ''}`} error={problem?.(name)}>
       <Input
         type="number"
         inputMode="decimal"
@@ -127,9 +149,33 @@ function NumberField({ name, values, onChange, placeholder }: { name: keyof type
 }
 
 type FieldChange = (name: keyof UploadFormValues, value: string) => void;
+/** The message to show under a field, when the last check found its problem there. */
+type FieldProblem = (field: string) => string | undefined;
+
+/**
+ * Section 5's refusals (a toast, as the spec has them) also said under the field they concern, with focus
+ * moved there: on a phone the toast is gone after 5 s and the field it meant ('Age must be between 10 and
+ * 100') sat two screens up from the Upload button, unmarked. The mark goes when that field is changed.
+ */
+function useFieldProblem() {
+  const [issue, setIssue] = useState<Pick<UploadIssue, 'field' | 'message'> | null>(null);
+  const show = (found: Pick<UploadIssue, 'field' | 'message'>, form: HTMLFormElement | null) => {
+    setIssue(found);
+    const target = form?.elements.namedItem(found.field);
+    const control = target instanceof RadioNodeList ? (Array.from(target) as HTMLInputElement[]).find((r) => r.checked || !r.disabled) : target;
+    if (control instanceof HTMLElement) {
+      control.focus({ preventScroll: true });
+      // The file input is hidden: its visible drop zone (the label around it) is what is scrolled to.
+      (control.closest('.an-stack-tight') ?? control).scrollIntoView?.({ block: 'center' });
+    }
+  };
+  const clear = (field: string) => setIssue((now) => (now?.field === field ? null : now));
+  const problem: FieldProblem = (field) => (issue?.field === field ? issue.message : undefined);
+  return { show, clear, problem };
+}
 
 /** Club (one not yet used this week, for Premium), tour comparison and age. */
-function SwingDetailsCard({ status, values, onChange: set }: { status: UploadStatus; values: UploadFormValues; onChange: FieldChange }) {
+function SwingDetailsCard({ status, values, onChange: set, problem }: { status: UploadStatus; values: UploadFormValues; onChange: FieldChange; problem: FieldProblem }) {
   return (
     <Card>
       <CardHeader title="Swing Details" />
@@ -148,38 +194,70 @@ function SwingDetailsCard({ status, values, onChange: set }: { status: UploadSta
               );
             })}
           </div>
+          {problem('clubSelection') && <span className="sf-field__error">{problem('clubSelection')}</span>}
         </fieldset>
-        <Field label="Tour comparison">
+        <Field label="Tour comparison" error={problem('gender')}>
           <Select name="gender" value={values.gender} onChange={(e) => set('gender', e.target.value)}>
             <option value="male">Male (PGA Tour)</option>
             <option value="female">Female (LPGA Tour)</option>
           </Select>
         </Field>
-        <NumberField name="age" values={values} onChange={set} placeholder="e.g. 42" />
+        <NumberField name="age" values={values} onChange={set} placeholder="e.g. 42" problem={problem} />
       </div>
     </Card>
   );
 }
 
 /** The optional launch-monitor numbers, with the smash factor they give. */
-function LaunchMonitorCard({ values, onChange: set }: { values: UploadFormValues; onChange: FieldChange }) {
+function LaunchMonitorCard({ values, onChange: set, problem }: { values: UploadFormValues; onChange: FieldChange; problem: FieldProblem }) {
   const smash = values.ballSpeed.trim() && Number(values.ballSpeed) > 0 ? smashFactor(Number(values.ballSpeed), Number(values.clubSpeed) || null) : null;
   return (
     <Card>
       <CardHeader title="Launch Monitor Data" icon={<Gauge size={18} />} action={<span className="an-small">Optional</span>} />
       <p className="an-small an-mb">If you enter any number, club speed and ball speed are required.</p>
       <div className="an-grid-2">
-        <NumberField name="clubSpeed" values={values} onChange={set} />
-        <NumberField name="ballSpeed" values={values} onChange={set} />
+        <NumberField name="clubSpeed" values={values} onChange={set} problem={problem} />
+        <NumberField name="ballSpeed" values={values} onChange={set} problem={problem} />
         <div className="an-stat an-smash" aria-live="polite">
           <b>{smash === null ? '—' : smash.toFixed(2)}</b>
           <span>Smash factor (computed)</span>
         </div>
-        <NumberField name="spinRate" values={values} onChange={set} />
-        <NumberField name="clubPath" values={values} onChange={set} placeholder="+ in-to-out" />
-        <NumberField name="faceAngle" values={values} onChange={set} placeholder="+ open" />
-        <NumberField name="carry" values={values} onChange={set} />
-        {values.clubSelection === 'driver' && <NumberField name="total" values={values} onChange={set} />}
+        <NumberField name="spinRate" values={values} onChange={set} problem={problem} />
+        <NumberField name="clubPath" values={values} onChange={set} placeholder="+ in-to-out" problem={problem} />
+        <NumberField name="faceAngle" values={values} onChange={set} placeholder="+ open" problem={problem} />
+        <NumberField name="carry" values={values} onChange={set} problem={problem} />
+        {values.clubSelection === 'driver' && <NumberField name="total" values={values} onChange={set} problem={problem} />}
+      </div>
+    </Card>
+  );
+}
+
+/** The face-on video and, for Premium, the down-the-line one (locked with its upgrade link otherwise). */
+function SwingVideosCard({ isPremium, values, problem, onPick }: { isPremium: boolean; values: UploadFormValues; problem: FieldProblem; onPick: VideoPickerProps['onPick'] }) {
+  return (
+    <Card>
+      <CardHeader title="Swing Videos" icon={<Video size={18} />} />
+      <div className="an-stack">
+        <VideoPicker
+          field="faceOnVideo"
+          label="Face-On Video (required)"
+          hint="Camera facing you, at chest height"
+          file={values.faceOnVideo}
+          error={problem('faceOnVideo')}
+          onPick={onPick}
+        />
+        {isPremium ? (
+          <VideoPicker
+            field="downTheLineVideo"
+            label="Down-the-Line Video (optional)"
+            hint="Camera behind you, along the target line"
+            file={values.downTheLineVideo}
+            error={problem('downTheLineVideo')}
+            onPick={onPick}
+          />
+        ) : (
+          <LockedDownTheLine />
+        )}
       </div>
     </Card>
   );
@@ -203,6 +281,35 @@ function UploadProgressCard({ progress }: { progress: number }) {
   );
 }
 
+/**
+ * The upload carries on when the golfer leaves the screen; arriving, it must not pull them back from
+ * wherever they went. True while the form is on screen.
+ */
+function useOnScreen() {
+  const onScreen = useRef(true);
+  useEffect(() => {
+    onScreen.current = true;
+    return () => {
+      onScreen.current = false;
+    };
+  }, []);
+  return onScreen;
+}
+
+/** Section 5's checks of a picked video: the file to keep, or null when refused (said in a toast and at the picker). */
+function judgePick(file: File, field: VideoField, fieldProblem: ReturnType<typeof useFieldProblem>): File | null {
+  const issue = checkPickedVideo(file, field);
+  if (issue) {
+    toast({ title: issue.title, description: issue.message, variant: 'destructive' });
+    fieldProblem.show(issue, null);
+    return null;
+  }
+  // Section 8's 'Video Added': the golfer hears the pick was taken, as they hear a refused one above.
+  toast({ title: VIDEO_ADDED_TITLE, description: videoAddedText(field, file.name) });
+  fieldProblem.clear(field);
+  return file;
+}
+
 function UploadForm({ status }: { status: UploadStatus }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -211,29 +318,18 @@ function UploadForm({ status }: { status: UploadStatus }) {
   const [values, setValues] = useState<UploadFormValues>(() => ({ ...EMPTY_UPLOAD_FORM, clubSelection: initialClub(status, requested) }));
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress !== null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldProblem = useFieldProblem();
   const limitReached = uploadLimitReached(status);
-  // The upload carries on when the golfer leaves the screen; arriving, it must not pull them back from wherever they went.
-  const onScreen = useRef(true);
-  useEffect(() => {
-    onScreen.current = true;
-    return () => {
-      onScreen.current = false;
-    };
-  }, []);
+  const onScreen = useOnScreen();
 
-  const set = (name: keyof UploadFormValues, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const set = (name: keyof UploadFormValues, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    fieldProblem.clear(name);
+  };
 
-  const onPick = (field: VideoField, file: File | null) => {
-    if (file) {
-      const issue = checkPickedVideo(file, field);
-      if (issue) {
-        toast({ title: issue.title, description: issue.message, variant: 'destructive' });
-        setValues((v) => ({ ...v, [field]: null }));
-        return;
-      }
-      // Section 8's 'Video Added': the golfer hears the pick was taken, as they hear a refused one above.
-      toast({ title: VIDEO_ADDED_TITLE, description: videoAddedText(field, file.name) });
-    }
+  const onPick = (field: VideoField, picked: File | null) => {
+    const file = picked && judgePick(picked, field, fieldProblem);
     setValues((v) => ({ ...v, [field]: file }));
   };
 
@@ -243,6 +339,7 @@ function UploadForm({ status }: { status: UploadStatus }) {
     const issue = validateUploadForm(values, status);
     if (issue) {
       toast({ title: issue.title, description: issue.message, variant: 'destructive' });
+      fieldProblem.show(issue, formRef.current);
       return;
     }
     setProgress(0);
@@ -253,13 +350,17 @@ function UploadForm({ status }: { status: UploadStatus }) {
       if (onScreen.current) navigate(`/analysis-loading/${created.id}`);
     } catch (error) {
       setProgress(null);
-      toast({ ...uploadFailureToast(error), variant: 'destructive' });
+      const failure = uploadFailureToast(error);
+      toast({ ...failure, variant: 'destructive' });
+      // The server's own check of the same rules names the field it refused (e.g. an unreadable face-on video).
+      const [field] = Object.keys(fieldErrors(error));
+      if (field) fieldProblem.show({ field, message: failure.description }, formRef.current);
       void refreshAnalysisData(queryClient);
     }
   };
 
   return (
-    <form className="an-screen" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="an-screen" onSubmit={onSubmit} noValidate>
       <Link to="/" className="an-link">
         <ArrowLeft size={16} /> Back
       </Link>
@@ -269,20 +370,10 @@ function UploadForm({ status }: { status: UploadStatus }) {
         <FilmingTips downTheLine={status.isPremium} />
       </header>
 
-      <Card>
-        <CardHeader title="Swing Videos" icon={<Video size={18} />} />
-        <div className="an-stack">
-          <VideoPicker field="faceOnVideo" label="Face-On Video (required)" hint="Camera facing you, at chest height" file={values.faceOnVideo} onPick={onPick} />
-          {status.isPremium ? (
-            <VideoPicker field="downTheLineVideo" label="Down-the-Line Video (optional)" hint="Camera behind you, along the target line" file={values.downTheLineVideo} onPick={onPick} />
-          ) : (
-            <LockedDownTheLine />
-          )}
-        </div>
-      </Card>
+      <SwingVideosCard isPremium={status.isPremium} values={values} problem={fieldProblem.problem} onPick={onPick} />
 
-      <SwingDetailsCard status={status} values={values} onChange={set} />
-      <LaunchMonitorCard values={values} onChange={set} />
+      <SwingDetailsCard status={status} values={values} onChange={set} problem={fieldProblem.problem} />
+      <LaunchMonitorCard values={values} onChange={set} problem={fieldProblem.problem} />
       {uploading && <UploadProgressCard progress={progress} />}
 
       <Button type="submit" size="lg" block disabled={limitReached || uploading} loading={uploading}>
