@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
 import { EMAIL_TAKEN, HANDICAP_RANGE, userPatchProblems, type User, type UserPatch, type UserPatchProblems } from '@swingfit/contracts';
@@ -51,6 +51,8 @@ export function PersonalInfo({ user }: { user: User }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(user));
   const [opened, setOpened] = useState<Draft>(() => draftOf(user));
   const [problems, setProblems] = useState<UserPatchProblems>({});
+  // Counts the refusals, each of which takes focus to the first field marked (see PersonalInfoForm).
+  const [refusals, setRefusals] = useState(0);
   const incomplete = !user.firstName || !user.lastName || user.handicap === null || !user.city || !user.state;
 
   const save = useMutation({
@@ -66,6 +68,7 @@ export function PersonalInfo({ user }: { user: User }) {
     onError: (err) => {
       // The spec's toast stays; the 400's field errors (if any) say under each field what to change.
       setProblems(err instanceof ApiError && err.serverMessage === EMAIL_TAKEN ? { email: EMAIL_TAKEN } : fieldErrors(err));
+      setRefusals((n) => n + 1);
       toast({ title: 'Update Failed', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
     },
   });
@@ -87,6 +90,7 @@ export function PersonalInfo({ user }: { user: User }) {
     const found = userPatchProblems(patch);
     setProblems(found);
     if (Object.keys(found).length === 0) save.mutate(patch);
+    else setRefusals((n) => n + 1);
   };
 
   const rows: Array<[string, string]> = [
@@ -110,7 +114,7 @@ export function PersonalInfo({ user }: { user: User }) {
         }
       />
       {editing ? (
-        <PersonalInfoForm draft={draft} problems={problems} set={set} saving={save.isPending} onCancel={() => setEditing(false)} onSubmit={submit} />
+        <PersonalInfoForm draft={draft} problems={problems} refusals={refusals} set={set} saving={save.isPending} onCancel={() => setEditing(false)} onSubmit={submit} />
       ) : (
         <DetailList rows={rows.map(([label, value]) => ({ label, value }))} />
       )}
@@ -123,16 +127,22 @@ type FieldSetter = (key: keyof Draft) => (e: { target: { value: string } }) => v
 /** "must be …" as the sentence under a field: "Must be …". */
 const sentence = (problem: string | undefined) => problem && problem.charAt(0).toUpperCase() + problem.slice(1);
 
-type FormProps = { draft: Draft; problems: UserPatchProblems; set: FieldSetter; saving: boolean; onCancel: () => void; onSubmit: (e: FormEvent) => void };
+type FormProps = { draft: Draft; problems: UserPatchProblems; refusals: number; set: FieldSetter; saving: boolean; onCancel: () => void; onSubmit: (e: FormEvent) => void };
 
 /**
  * The edit form: Save returns to the view on success, Cancel discards the draft. noValidate: the
  * browser's own bubbles would differ from the server's rules; the shared check speaks instead.
  */
-function PersonalInfoForm({ draft, problems, set, saving, onCancel, onSubmit }: FormProps) {
+function PersonalInfoForm({ draft, problems, refusals, set, saving, onCancel, onSubmit }: FormProps) {
   const error = (field: keyof Draft) => sentence(problems[field]);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused Save takes focus to the first field marked: the keyboard stayed on Save, and a screen reader
+  // heard nothing of the message under a field above it (with a cleared name, one scrolled off the top).
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   return (
-    <form className="sf-stack" style={{ gap: 12 }} onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="sf-stack" style={{ gap: 12 }} onSubmit={onSubmit} noValidate>
       <div className="sf-grid-2">
         <Field label="First name" error={error('firstName')}>
           <Input value={draft.firstName} onChange={set('firstName')} autoComplete="given-name" />
