@@ -115,8 +115,10 @@ function ToastView({ item }: { item: ToastItem }) {
       onPointerMove={onMove}
       onPointerUp={onUp}
       onPointerCancel={onUp}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => start.current === null && setPaused(false)}
+      // Only a mouse resting on it holds the toast. A phone sends mouseenter after a tap and mouseleave only
+      // on the next tap elsewhere, so a tapped toast stayed on screen past its 5000 ms, over the header.
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setPaused(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && start.current === null && setPaused(false)}
     >
       <div className="sf-toast__title">{item.title}</div>
       {item.description && <div className="sf-toast__desc">{item.description}</div>}
