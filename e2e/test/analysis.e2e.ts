@@ -145,6 +145,26 @@ describe.skipIf(!fixture)('swing analysis journey', () => {
     await shot(page, '13-analysis-overlay');
   });
 
+  it('shows the point of the write-up on Home, and says each thing once on the detail screen', async () => {
+    const status = await page.evaluate(async (id) => (await fetch(`/api/swing-analyses/${id}`)).json(), analysisId);
+    // Issue 16 item 5: the assessment opens with what matters most. Home shows it alone, cut to three lines,
+    // which once began 'Your driver swing, compared with LPGA Tour averages.' beside the card's 'Driver Swing'.
+    expect(status.performanceAssessment).toMatch(/^What matters most\b/);
+    // The camera's limits are the mobility card's to say, under each figure (checked above): not said again.
+    expect(status.performanceAssessment).not.toMatch(/lead arm|at least|measured reliably|left out/i);
+    for (const fault of status.swingWeaknesses as string[]) expect(status.performanceAssessment.toLowerCase()).not.toContain(fault.toLowerCase().replace(/\.$/, ''));
+    await page.goto(stack.url);
+    const latest = page.locator('[aria-label="Latest Analysis Results"]').first();
+    await visible(latest.getByText('Driver Swing'), 30_000);
+    const shown = latest.locator('.an-clamp');
+    await shown.scrollIntoViewIfNeeded();
+    expect(await shown.textContent()).toBe(status.performanceAssessment);
+    // What the three lines show: the text above the clamp's bottom edge starts with the point.
+    const lines = await shown.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+    expect(lines).toBeLessThanOrEqual(3);
+    await shot(page, '15-home-latest-analysis');
+  });
+
   it('meets the upload gate on a free golfer\'s second upload', async () => {
     await page.goto(`${stack.url}/upload`);
     await visible(page.getByText('Upload Limit Reached'), 20_000);
