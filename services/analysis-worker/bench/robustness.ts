@@ -43,6 +43,10 @@
  *   simulator       an indoor bay's screen playing a flyover (a picture that zooms on and on) beside the
  *                   golfer (face-on) and ahead of them (down the line): background that moves
  *   tilted          a camera that is not level: the picture turned 6° either way, in both views
+ *   a step closer   tour pro B face-on filmed 1.16 times closer: the clip's titles partly out of the
+ *                   picture, spectators walking behind at its edge
+ *   looking up/down a camera pitched 15° up (a phone leaning on the bag) or down (a tripod at head height),
+ *                   in both views: the level picture through the homography a turn of the camera makes
  *   messaging app   a clip as a messaging app forwards it: 480 lines at about a megabit a second
  *   posted upright  a landscape clip across the middle of a 9:16 frame over a blurred, enlarged copy of
  *                   itself, as social apps post it, in both views
@@ -58,7 +62,7 @@
  *   cut             clips started at the top or stopped before impact: refused, saying where they were cut
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 25 minutes for the 95 cases on these 2-core machines with nothing else running. BENCH_CASES=text,text runs only the cases whose names hold
+ * original's. About 27 minutes for the 100 cases on these 2-core machines with nothing else running. BENCH_CASES=text,text runs only the cases whose names hold
  * one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
@@ -143,6 +147,31 @@ const chipFrames = (to: number, address: number) => to + 1 + (to + 1 - address) 
 function chipFirstArgs(to: number, address: number): string[] {
   const graph = `[0:v]split[s][w];[s]${chipGraph(to, address).slice('[0:v]'.length)}[c];[c][w]concat=n=2:v=1[out]`;
   return ['-filter_complex', graph, '-map', '[out]', ...X264];
+}
+/** A phone's main camera: 26 mm equivalent, so its focal length is 26/36 of the picture's width in pixels. */
+const PHONE_FOCAL_PER_WIDTH = 26 / 36;
+/** Grey beyond the picture's edge: a camera turned up or down sees past the original's corners. */
+const PITCH_PAD = 120;
+/**
+ * A camera pitched `deg` up (negative: down) from level, as a phone leaning on a golf bag looks up at the
+ * golfer or a tripod at head height looks down. Turning a camera about its own centre moves every ray the
+ * same way whatever its depth, so the pitched picture is exactly a homography of the level one: the
+ * pitched camera's rays (centred back on the golfer, as the phone is aimed at them) taken into the level
+ * camera's picture. It does not move the camera lower or higher: that would need depth the clip lacks.
+ */
+function pitched(deg: number, width: number, height: number): string {
+  const f = width * PHONE_FOCAL_PER_WIDTH;
+  const a = (deg * Math.PI) / 180;
+  const [cx, cy] = [width / 2, height / 2];
+  // Each corner of the padded output: its ray in the pitched camera, then where the level picture has it.
+  const corner = (u: number, v: number) => {
+    const [x, b] = [u - PITCH_PAD - cx, v - PITCH_PAD - cy + f * Math.tan(a)];
+    const [y, z] = [b * Math.cos(a) - f * Math.sin(a), b * Math.sin(a) + f * Math.cos(a)];
+    return `${((f * x) / z + cx + PITCH_PAD).toFixed(1)}:${((f * y) / z + cy + PITCH_PAD).toFixed(1)}`;
+  };
+  const [w, h] = [width + 2 * PITCH_PAD, height + 2 * PITCH_PAD];
+  const corners = [corner(0, 0), corner(w, 0), corner(0, h), corner(w, h)].join(':');
+  return `pad=${w}:${h}:${PITCH_PAD}:${PITCH_PAD}:gray,perspective=${corners}:interpolation=cubic,crop=${width}:${height}:${PITCH_PAD}:${PITCH_PAD}`;
 }
 /** A restricted golfer's swing made of a real one (real-clips.ts shortBackswingGraph): the backswing stops at frame `to`. */
 function shortSwingCase(name: string, clip: string, view: CameraView, to: number, label: { address: number; top: number; impact: number }, slower = 1): Case {
@@ -283,6 +312,14 @@ const CASES: Case[] = [
   { name: 'camera tilted -6 deg', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'rotate=-6*PI/180', ...X264], ext: 'mp4', slower: 1 },
   { name: 'camera tilted 6 deg, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'rotate=6*PI/180', ...X264], ext: 'mp4', slower: 1 },
   { name: 'camera tilted -6 deg, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'rotate=-6*PI/180', ...X264], ext: 'mp4', slower: 1 },
+  // A step closer to tour pro B face-on: his clip's titles and watermark partly cut off, the spectators
+  // walking behind him at the picture's right edge.
+  { name: 'filmed a step closer, people walking behind', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'crop=1100:620:90:100,scale=1280:720', ...X264], ext: 'mp4', slower: 1 },
+  // A phone leaning on the golf bag looks up at the golfer; a tripod at head height looks down (1280x720 clips).
+  { name: 'phone low, looking up 15 deg', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', pitched(15, 1280, 720), ...X264], ext: 'mp4', slower: 1 },
+  { name: 'phone low, looking up 15 deg, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', pitched(15, 1280, 720), ...X264], ext: 'mp4', slower: 1 },
+  { name: 'camera high, looking down 15 deg', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', pitched(-15, 1280, 720), ...X264], ext: 'mp4', slower: 1 },
+  { name: 'camera high, looking down 15 deg, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', pitched(-15, 1280, 720), ...X264], ext: 'mp4', slower: 1 },
   { name: 'sent by messaging app', clip: 'adam_scott_iron_fo', view: 'face-on', args: MESSAGING_APP, ext: 'mp4', slower: 1 },
   { name: 'sent by messaging app, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: MESSAGING_APP, ext: 'mp4', slower: 1 },
   // As social apps post a landscape swing upright: the picture across the middle of a 9:16 frame, a blurred,
