@@ -4,7 +4,7 @@ import { Bell, Check, Trash2 } from 'lucide-react';
 import { apiRequest } from '../api/client';
 import { NOTIFICATIONS_KEY, NOTIFICATION_PAGES_KEY, fetchNotificationPage, type AppNotification } from '../api/notifications';
 import { relativeTime } from '../lib/format';
-import { Badge, Button, EmptyState, ErrorState, Sheet, Spinner } from '../components/ui';
+import { Badge, Button, EmptyState, ErrorState, LoadingCaption, Sheet } from '../components/ui';
 
 /** What the panel says when a change to the notifications did not go through (the item stays as it was). */
 export const NOTIFICATION_UPDATE_FAILED = {
@@ -74,10 +74,7 @@ export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: 
         </p>
       )}
       {pages.isLoading ? (
-        <div className="sf-state">
-          <Spinner label="" />
-          <p className="sf-muted">Loading notifications...</p>
-        </div>
+        <LoadingCaption text="Loading notifications..." />
       ) : pages.isError && items.length === 0 ? (
         <ErrorState title="Couldn't load notifications" text="Please try again in a moment." onRetry={() => pages.refetch()} />
       ) : items.length === 0 ? (

@@ -1,7 +1,7 @@
 export { Button, buttonClass } from './Button';
 export { Card, CardHeader } from './Card';
 export { Badge } from './Badge';
-export { Spinner, FullScreenSpinner } from './Spinner';
+export { Spinner, FullScreenSpinner, LoadingCaption } from './Spinner';
 export { EmptyState } from './EmptyState';
 export { ErrorState, RETRY_LABEL } from './ErrorState';
 export { Field, Input, Select } from './Field';
