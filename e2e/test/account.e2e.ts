@@ -84,6 +84,24 @@ describe('account journey', () => {
     await visible(page.getByText("Let's get started, Jordan"), 30_000);
   });
 
+  it('marks the upload field a refusal concerns and keeps Tab inside the notifications panel, in the real browser', async () => {
+    // Focus and scrolling are the browser's: jsdom's unit tests cannot show the golfer lands on the field.
+    await page.goto(`${stack.url}/upload`);
+    await page.getByTestId('faceOnVideo-input').setInputFiles({ name: 'swing.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not sent') });
+    await page.getByLabel('Age').fill('5');
+    await page.getByRole('button', { name: /Upload & Analyze/ }).click();
+    const focused = () => page.evaluate(() => ({ name: document.activeElement?.getAttribute('name'), invalid: document.activeElement?.getAttribute('aria-invalid') }));
+    expect(await focused()).toEqual({ name: 'age', invalid: 'true' });
+    await visible(page.locator('.sf-field__error', { hasText: 'Age must be between 10 and 100' }));
+    await shot(page, '05a-upload-field-marked', { fullPage: false });
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await visible(page.getByRole('dialog'));
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
   it('shows the not-found screen for an unknown path', async () => {
     await page.goto(`${stack.url}/no-such-page`);
     await visible(page.getByText('404 Page Not Found'), 20_000);
