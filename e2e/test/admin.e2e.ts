@@ -152,14 +152,15 @@ describe('admin journey', () => {
    * What this waits for is the worker, not the page. It runs one analysis at a time (WORKER_CONCURRENCY=1),
    * and the test pattern's is queued behind the first upload's, the shared swing clip run through the pose
    * model on every frame: the failure comes when that one has finished and the pattern's own pose search
-   * has found nobody. On a 2-core machine at load 12 the two took 92 s from the dialog's opening (a fixed
-   * 180 s, inside the test's 240 s, after up to 60 s for the first answer); the dialog's own first answer
-   * took 0.2 s there. So the analysis' status is read where its golfer's app reads it, with a budget for
-   * the worker (ANALYSIS_BUDGET_MS, three times the worst seen) and a test timeout above it, and the dialog
-   * is then held to its own promise: that analysis' row says Failed, with the reason, by its next 10 s
-   * refresh. A failure says which of the two was slow, and a swing clip's row failing no longer passes.
+   * has found nobody. On a 2-core machine the two took 92 s from the dialog's opening at load 12 and 157 s
+   * at load 17 (against a fixed 180 s, inside the test's 240 s, after up to 60 s for the first answer);
+   * the dialog's own first answer took 0.2 s there. So the analysis' status is read where its golfer's app
+   * reads it, with the budget the measurement journey gives an analysis on a busy 2-core machine (7 minutes)
+   * and a test timeout above it, and the dialog is then held to its own promise: that analysis' row says
+   * Failed, with the reason, by its next 10 s refresh. A failure says which of the two was slow, and a
+   * swing clip's row failing no longer passes for the pattern's.
    */
-  const ANALYSIS_BUDGET_MS = 300_000;
+  const ANALYSIS_BUDGET_MS = 420_000;
   it("opens the golfer's recent analyses: the test-pattern clip failed, and the dialog says why", async () => {
     await admin.getByRole('link', { name: 'Users' }).click();
     await admin.getByLabel('Search golfers by email').fill(email);
