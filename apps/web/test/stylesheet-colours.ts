@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/*
+ * Colours as the stylesheets declare them, for WCAG contrast checks without a browser (alert text,
+ * focus rings): tokens.css's custom properties resolved to hex, app.css's rules read by selector.
+ */
+const styles = join(import.meta.dirname, '..', 'src', 'styles');
+const tokens = readFileSync(join(styles, 'tokens.css'), 'utf8');
+export const app = readFileSync(join(styles, 'app.css'), 'utf8');
+
+export const token = (name: string) => {
+  const m = new RegExp(`${name}:\\s*(#[0-9a-fA-F]{6})`).exec(tokens);
+  if (!m) throw new Error(`no ${name} in tokens.css`);
+  return m[1]!;
+};
+
+/** A declared colour as six-digit hex: var(--token) resolved, #fff spelled out. */
+export const resolve = (value: string) => (value.startsWith('var(') ? token(value.slice(4, -1).trim()) : value === '#fff' ? '#ffffff' : value);
+
+/** The declarations inside app.css's rule for `selector`. */
+export function ruleBody(selector: string): string {
+  const m = new RegExp(`${selector.replace(/[.-]/g, '\\$&')}\\s*\\{([^}]*)\\}`).exec(app);
+  if (!m) throw new Error(`no ${selector} in app.css`);
+  return m[1]!;
+}
+
+const luminance = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+};
+
+/** WCAG's contrast ratio of two hex colours. */
+export const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
