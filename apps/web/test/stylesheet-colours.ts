@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /*
@@ -9,10 +9,18 @@ const styles = join(import.meta.dirname, '..', 'src', 'styles');
 const tokens = readFileSync(join(styles, 'tokens.css'), 'utf8');
 export const app = readFileSync(join(styles, 'app.css'), 'utf8');
 
-export const token = (name: string) => {
-  const m = new RegExp(`${name}:\\s*(#[0-9a-fA-F]{6})`).exec(tokens);
+/** Every stylesheet of the app (each .css file under src), by its path under src. */
+export function allStylesheets(): Map<string, string> {
+  const src = join(import.meta.dirname, '..', 'src');
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.css'));
+  return new Map(files.map((f) => [f, readFileSync(join(src, f), 'utf8')]));
+}
+
+/** A token's colour as hex, through a token that names another (`--sf-focus-ring: var(--sf-green-600)`). */
+export const token = (name: string): string => {
+  const m = new RegExp(`${name}:\\s*(#[0-9a-fA-F]{6}|var\\(--[\\w-]+\\))`).exec(tokens);
   if (!m) throw new Error(`no ${name} in tokens.css`);
-  return m[1]!;
+  return m[1]!.startsWith('var(') ? token(m[1]!.slice(4, -1)) : m[1]!;
 };
 
 /** A declared colour as six-digit hex: var(--token) resolved, #fff spelled out. */
