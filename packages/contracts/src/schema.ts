@@ -64,6 +64,9 @@ export function TrimmedText(options: { minLength: 0 | 1; maxLength: number; desc
     maxLength: maxLength * 4,
     pattern: minLength === 1 ? `^\\s*${core}\\s*$` : `^\\s*(?:${core})?\\s*$`,
     errorMessage: `${what}, without control characters`,
+    // The words state the length too: the raw bound above is a guard, not a second rule to tell the golfer
+    // (a 5,000-character name read 'must be at most 320 characters; must be 1 to 80 characters').
+    lengthInWords: true,
     ...(options.description ? { description: options.description } : {}),
   });
 }

@@ -181,7 +181,8 @@ interface AjvIssue {
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
-  parentSchema?: { errorMessage?: unknown };
+  /** `lengthInWords`: the schema's errorMessage states its length as well (contracts TrimmedText). */
+  parentSchema?: { errorMessage?: unknown; lengthInWords?: unknown };
 }
 
 /**
@@ -194,7 +195,7 @@ export function validationAnswer(error: { validation: AjvIssue[]; validationCont
     const extra = typeof v.params?.additionalProperty === 'string' ? `/${v.params.additionalProperty}` : '';
     const field = `${v.instancePath}${missing}${extra}`.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
     return { field, message: extra ? 'is not allowed' : issueWords(v) };
-  });
+  }).filter((e, i, all) => all.findIndex((o) => o.field === e.field && o.message === e.message) === i);
   return { message: `Invalid ${error.validationContext ?? 'request'}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors };
 }
 
@@ -245,7 +246,7 @@ function issueWords(v: AjvIssue): string {
     case 'minimum':
       return `must be at least ${limit}`;
     case 'maxLength':
-      return `must be at most ${limit} characters`;
+      return v.parentSchema?.lengthInWords === true && typeof v.parentSchema.errorMessage === 'string' ? v.parentSchema.errorMessage : `must be at most ${limit} characters`;
     case 'format':
       return v.params?.format === 'email' ? 'must be a valid email address' : (v.message ?? 'is invalid');
     case 'enum':

@@ -16,6 +16,8 @@ const Body = Type.Object(
     strictHandicap: Type.Optional(Handicap()),
     city: Type.Optional(Nullable(Type.String({ pattern: '^[a-z]*$', errorMessage: 'must be lower-case letters' }))),
     plan: Type.Optional(Type.Union([Type.Literal('monthly'), Type.Literal('annual')])),
+    // As contracts' TrimmedText makes a name: its words state the length, the raw bound is a guard.
+    firstName: Type.Optional(Type.String({ maxLength: 320, pattern: '^\\s*\\S(?:.{0,78}\\S)?\\s*$', errorMessage: 'must be 1 to 80 characters (not only spaces)', lengthInWords: true })),
   },
   { additionalProperties: false },
 );
@@ -57,6 +59,11 @@ describe('schema errors in plain words', () => {
     const body = await errorsFor({ plan: 'weekly' });
     expect(body.errors).toEqual([{ field: 'plan', message: 'must be one of: monthly, annual' }]);
     expect(body.message).toBe('Invalid body: plan must be one of: monthly, annual');
+  });
+
+  it('a name far past its length says its one rule once, not the raw bound beside it', async () => {
+    const body = await errorsFor({ firstName: 'x'.repeat(5000) });
+    expect(body.errors).toEqual([{ field: 'firstName', message: 'must be 1 to 80 characters (not only spaces)' }]);
   });
 
   it('a field not in the schema is still named as not allowed', async () => {
