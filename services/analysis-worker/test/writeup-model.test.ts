@@ -121,6 +121,17 @@ describe('model writer against an OpenAI-compatible server', () => {
     expect(rules).toContain('do not say it again in performanceAssessment');
   });
 
+  it('is given no video note the tempo card says, and told to leave those to it', async () => {
+    // A slow-motion down-the-line clip uploaded as face-on: the tempo card says it is not timed and looks like the other view.
+    reply = () => ({ content: JSON.stringify(groundedReply) });
+    const slowClip = pose('down-the-line', {}, { viewMatchesSlot: false, tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3 } });
+    await writer().w.writeUpWithSource(input({ pose: slowClip }));
+    const messages = requests[0]!.body.messages as Array<{ role: string; content: string }>;
+    const facts = JSON.parse(messages.find((m) => m.role === 'user')!.content) as { swing: { cautions: string[]; tempo: unknown } };
+    expect(facts.swing).toMatchObject({ cautions: [], tempo: null });
+    expect(messages.find((m) => m.role === 'system')!.content).toContain('The tempo card already says whether the tempo was timed and from which video');
+  });
+
   it('removes a sentence with an invented number and keeps the rest', async () => {
     reply = () => ({ content: JSON.stringify({ ...groundedReply, recommendations: [...groundedReply.recommendations, 'Fixing your path will add 23 yards.'] }) });
     const { w } = writer();

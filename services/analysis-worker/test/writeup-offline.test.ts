@@ -377,39 +377,49 @@ describe('offline writer: figures one video cannot give', () => {
     expect(chosen.filter((c) => c.source === 'matched').map((c) => c.category)).not.toContain('Pelvic Mobility & Control');
   });
 
-  it('passes on camera cautions, slow motion included', () => {
-    const w2 = offlineWriteUp(input({ pose: pose('down-the-line', {}, { viewMatchesSlot: false, multipleSwings: true }) }));
-    expect(w2.performanceAssessment).toContain('looks like a down-the-line view');
-    expect(w2.performanceAssessment).toContain('The down-the-line video holds more than one swing; the fastest one was measured');
-    // A down-the-line clip in the face-on slot, slowed: named as the screen titles it after the mismatch is said.
-    const slowInSlot = pose('down-the-line', {}, { viewMatchesSlot: false, tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3 } });
-    const named = offlineWriteUp(input({ pose: slowInSlot, downTheLinePose: null })).performanceAssessment;
-    expect(named).toContain('The face-on upload looks like a down-the-line view');
-    expect(named).toContain('The down-the-line video plays in slow motion, and phones often slow down only part of a clip');
-    expect(named).not.toContain('The face-on video');
-    expect(w2.performanceAssessment).not.toContain('left-handed');
-    expect(w2.performanceAssessment).not.toContain('finish is not shown');
+  // What the tempo card says of the video the tempo comes from (apps/web DetailSections TempoCard): slow
+  // motion and not timed, a view other than its slot, more than one swing. With two videos its badge says
+  // which is timed, and a slow-motion video's key frames say their times are not real time.
+  const SAID_ON_THE_TEMPO_CARD = /slow motion|not timed|timed from|tempo|rhythm|looks like a|more than one swing/i;
+  const slowed = { tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3.2 } } as const;
+
+  it.each([
+    ['a slow-motion down-the-line clip alone', input({ downTheLinePose: pose('down-the-line', {}, slowed) })],
+    ['a slow-motion down-the-line clip uploaded as face-on', input({ pose: pose('down-the-line', {}, { ...slowed, viewMatchesSlot: false }) })],
+    ['a down-the-line clip uploaded as face-on, with two swings', input({ pose: pose('down-the-line', {}, { viewMatchesSlot: false, multipleSwings: true }) })],
+    ['a slow-motion down-the-line clip beside a real-time face-on one', input({ pose: pose('face-on'), downTheLinePose: pose('down-the-line', {}, slowed) })],
+    ['a slow-motion face-on clip beside a real-time down-the-line one', input({ pose: pose('face-on', {}, slowed), downTheLinePose: pose('down-the-line') })],
+  ])('leaves to the tempo card what it says: %s', (_name, clips) => {
+    const w = offlineWriteUp(clips);
+    expectWellFormed(w);
+    expect(w.performanceAssessment).not.toMatch(SAID_ON_THE_TEMPO_CARD);
+    expect(buildFacts(clips).swing!.cautions).toEqual([]);
+  });
+
+  it('passes on what no card says about a video, once', () => {
+    // The tempo card shows the face-on video (real time): the down-the-line one's mismatch and two swings are said nowhere else.
+    const otherVideo = offlineWriteUp(input({ pose: pose('face-on'), downTheLinePose: pose('face-on', {}, { viewMatchesSlot: false, multipleSwings: true }) }));
+    expect(otherVideo.performanceAssessment).toContain('The down-the-line upload looks like a face-on view, so figures were read for the view the camera actually had.');
+    expect(otherVideo.performanceAssessment).toContain('The face-on video holds more than one swing; the fastest one was measured.');
+    const hidden = offlineWriteUp(input({ pose: pose('face-on', {}, { personFoundRatio: 0.6 }) }));
+    expect(hidden.performanceAssessment).toContain('The golfer was hard to see in part of the face-on video, so some figures are approximate.');
+    // The key frames show the finish as not filmed; the assessment adds what to do about it.
     const cut = offlineWriteUp(input({ pose: pose('face-on', {}, { endsBeforeFinish: true }) }));
     expect(cut.performanceAssessment).toContain('The face-on video stops just after impact, so your finish is not shown; keep filming until you hold your finish.');
     const lefty = offlineWriteUp(input({ pose: pose('face-on', {}, { handedness: 'left' }) }));
     // The tempo card's badge says which hand; the assessment opens with its point instead.
     expect(lefty.performanceAssessment).not.toMatch(/left-handed|compared with/);
-    // A slow-motion clip is not timed: phones slow down only part of a clip (contracts tempoSource).
-    const slowDtl = pose('down-the-line', {}, { tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3.2 } });
+  });
+
+  it('times the tempo from a real-time video only (contracts tempoSource), and judges none from slow motion', () => {
+    const slowDtl = pose('down-the-line', {}, slowed);
     const slow = offlineWriteUp(input({ downTheLinePose: slowDtl }));
-    expect(slow.performanceAssessment).toContain('The down-the-line video plays in slow motion, and phones often slow down only part of a clip, so your tempo is not timed from it.');
     expect(buildFacts(input({ downTheLinePose: slowDtl })).swing!.tempo).toBeNull();
-    expect([...slow.swingStrengths, ...slow.swingWeaknesses].join(' ')).not.toMatch(/tempo|rhythm|backswing is quick/);
+    expect(allText(slow)).not.toMatch(/tempo|rhythm|backswing is quick/);
     // Beside a real-time face-on video the tempo (seconds and all) is the face-on one's: nothing is limited.
-    const both = offlineWriteUp(input({ pose: pose('face-on', {}), downTheLinePose: slowDtl }));
-    expect(both.performanceAssessment).toContain('The down-the-line video plays in slow motion; the tempo is timed from the face-on video.');
     expect(buildFacts(input({ pose: pose('face-on', {}), downTheLinePose: slowDtl })).swing!.tempo).toEqual({ backswingSec: 0.8, downswingSec: 0.27, ratio: 3, reach: { low: 2.8, high: 3.3 }, verdict: 'tour' });
     // And a real-time down-the-line video times it beside a slow-motion face-on one.
-    const slowFo = pose('face-on', {}, { tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 4 } });
-    const otherInput = input({ pose: slowFo, downTheLinePose: pose('down-the-line', {}) });
-    expect(offlineWriteUp(otherInput).performanceAssessment).toContain('The face-on video plays in slow motion; the tempo is timed from the down-the-line video.');
-    expect(buildFacts(otherInput).swing!.tempo).toMatchObject({ backswingSec: 0.8, verdict: 'tour' });
-    expect(both.performanceAssessment).not.toContain('not timed');
+    expect(buildFacts(input({ pose: pose('face-on', {}, slowed), downTheLinePose: pose('down-the-line', {}) })).swing!.tempo).toMatchObject({ backswingSec: 0.8, verdict: 'tour' });
   });
 });
 

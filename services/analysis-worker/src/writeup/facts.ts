@@ -56,12 +56,13 @@ export interface WriteUpFacts {
     handedness: 'right' | 'left';
     viewsAnalysed: string[];
     /**
-     * Timed from a real-time video only (null when there is none: a cautions entry says why). `reach`
+     * Timed from a real-time video only (null when there is none: the tempo card says why). `reach`
      * is how far the ratio could be from its reading, each event being read to the nearest frame, and
      * `verdict` what may be said of it (contracts tempoVerdict: null when the camera cannot tell).
      */
     tempo: null | ({ backswingSec: number; downswingSec: number } & TempoReading);
     metrics: MetricFact[];
+    /** What the page shows nowhere else about the videos, to say once (cautionsFor). */
     cautions: string[];
   };
   references: {
@@ -149,25 +150,25 @@ function byView(poses: PoseSummary[]): [PoseSummary | null, PoseSummary | null] 
 }
 
 /**
- * `tempoFromHere`: the tempo shown comes from this video (contracts tempoSource, as on the detail screen).
- * A slow-motion video beside a real-time one does not take the tempo away, and saying it is not timed
- * above the other video's seconds would contradict the card.
+ * The notes about a video the page shows nowhere else. Each fact is said once, on its card: the tempo
+ * card (shown for the video the tempo comes from, contracts tempoSource) says when that video plays in
+ * slow motion and so is not timed, with what to do, when it looks like the other view, and when it held
+ * more than one swing; with two videos its badge says which one is timed, and the key frames of a
+ * slow-motion video say their times are not real time. The assessment once said all of it again below
+ * its point ("The down-the-line video plays in slow motion, and phones often slow down only part of a
+ * clip, so your tempo is not timed from it."). `onTempoCard`: the tempo card shows this video's notes.
  */
-function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', tempoFromHere: boolean): string[] {
+function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', onTempoCard: boolean): string[] {
   const cautions: string[] = [];
   // The upload is named by its slot once, where the mismatch is said; after that by the view the camera
   // had, as the detail screen titles the video (a down-the-line clip uploaded as face-on is 'Down-the-Line').
-  if (!pose.viewMatchesSlot) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
+  if (!pose.viewMatchesSlot && !onTempoCard) cautions.push(`The ${slot} upload looks like a ${pose.view} view, so figures were read for the view the camera actually had.`);
   const video = pose.view;
   if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${video} video, so some figures are approximate.`);
-  if (pose.multipleSwings) cautions.push(`The ${video} video holds more than one swing; the fastest one was measured.`);
+  if (pose.multipleSwings && !onTempoCard) cautions.push(`The ${video} video holds more than one swing; the fastest one was measured.`);
+  // The key frames show the finish as not filmed; this adds what to do about it.
   if (pose.endsBeforeFinish) cautions.push(`The ${video} video stops just after impact, so your finish is not shown; keep filming until you hold your finish.`);
-  if (pose.slowMotion) {
-    // Not how much slower: the motion cannot tell (contracts REAL_DOWNSWING_SEC).
-    const slowed = `The ${video} video plays in slow motion`;
-    const other = video === 'face-on' ? 'down-the-line' : 'face-on';
-    cautions.push(tempoFromHere ? `${slowed}, and phones often slow down only part of a clip, so your tempo is not timed from it.` : `${slowed}; the tempo is timed from the ${other} video.`);
-  }
+  // Slow motion is never said here: the tempo card or the badge and key frames say it (above).
   return cautions;
 }
 
