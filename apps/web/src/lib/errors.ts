@@ -31,3 +31,6 @@ export function fieldErrors(err: unknown): Record<string, string> {
   }
   return byField;
 }
+
+/** A schema error ("must be …") as the sentence under a field: "Must be …". */
+export const sentence = (problem: string) => problem.charAt(0).toUpperCase() + problem.slice(1);

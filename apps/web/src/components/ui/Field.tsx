@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactElement, type SelectHTMLAttributes, cloneElement } from 'react';
+import { useId, type ComponentProps, type ReactElement, cloneElement } from 'react';
 
 /** Label + control + hint/error, wired with ids so screen readers announce them together. */
 export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }> }) {
@@ -25,10 +25,10 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
   );
 }
 
-export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className, ...rest }: ComponentProps<'input'>) {
   return <input className={['sf-input', className].filter(Boolean).join(' ')} {...rest} />;
 }
 
-export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ className, ...rest }: ComponentProps<'select'>) {
   return <select className={['sf-select', className].filter(Boolean).join(' ')} {...rest} />;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Shield } from 'lucide-react';
@@ -25,6 +25,8 @@ export function AdminLoginScreen() {
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
   const fieldId = useId();
+  const errorId = `${fieldId}-error`;
+  const field = useRef<HTMLInputElement>(null);
   const login = useMutation({
     mutationFn: () => apiRequest<AdminSession>('POST', '/api/admin/login', { password }),
     onSuccess: (session) => {
@@ -38,6 +40,12 @@ export function AdminLoginScreen() {
     e.preventDefault();
     if (password && !login.isPending) login.mutate();
   };
+  // A wrong password is the field's problem: marked, linked to its message and focused to retype, as every
+  // form's refused field is. A server failure or a rate limit is not, and stays a message on its own.
+  const wrongPassword = login.error instanceof ApiError && login.error.status === 401;
+  useEffect(() => {
+    if (wrongPassword) field.current?.focus();
+  }, [wrongPassword]);
 
   return (
     <div className="sf-auth">
@@ -58,7 +66,10 @@ export function AdminLoginScreen() {
           </label>
           <div className="ad-password">
             <Input
+              ref={field}
               id={fieldId}
+              aria-invalid={wrongPassword || undefined}
+              aria-describedby={wrongPassword ? errorId : undefined}
               type={shown ? 'text' : 'password'}
               autoComplete="current-password"
               value={password}
@@ -75,7 +86,7 @@ export function AdminLoginScreen() {
           </div>
         </div>
         {login.isError && (
-          <p className="sf-alert" role="alert">
+          <p id={errorId} className="sf-alert" role="alert">
             {adminLoginError(login.error)}
           </p>
         )}

@@ -162,7 +162,9 @@ function useFieldProblem() {
   const show = (found: Pick<UploadIssue, 'field' | 'message'>, form: HTMLFormElement | null) => {
     setIssue(found);
     const target = form?.elements.namedItem(found.field);
-    const control = target instanceof RadioNodeList ? (Array.from(target) as HTMLInputElement[]).find((r) => r.checked || !r.disabled) : target;
+    // Of a radio group, the chosen club when it can take focus, else the first that can (a used club is disabled).
+    const radios = target instanceof RadioNodeList ? (Array.from(target) as HTMLInputElement[]).filter((r) => !r.disabled) : [];
+    const control = target instanceof RadioNodeList ? (radios.find((r) => r.checked) ?? radios[0]) : target;
     if (control instanceof HTMLElement) {
       control.focus({ preventScroll: true });
       // The file input is hidden: its visible drop zone (the label around it) is what is scrolled to.
@@ -174,28 +176,47 @@ function useFieldProblem() {
   return { show, clear, problem };
 }
 
+type ClubChoiceProps = { status: UploadStatus; value: UploadFormValues['clubSelection']; onChange: FieldChange; error?: string };
+
+/**
+ * Driver or 7-Iron, as two radios. A refusal ('Club Not Available', the server's 'Invalid Club Selection') is
+ * linked as every other field's is: the group and each radio carry aria-invalid and point at the message, so
+ * the radio that takes focus reads it out. Before, it sat under the buttons as loose text that focus skipped.
+ */
+function ClubChoice({ status, value, onChange, error }: ClubChoiceProps) {
+  const errorId = `${useId()}-error`;
+  const problem = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  return (
+    <fieldset className="an-fieldset" role="radiogroup" {...problem}>
+      <legend className="sf-field__label">Club</legend>
+      <div className="an-segment">
+        {(['driver', '7-iron'] as const).map((club) => {
+          const available = clubAvailable(status, club) || !status.isPremium;
+          return (
+            <label key={club}>
+              <input type="radio" name="clubSelection" value={club} checked={value === club} disabled={!available} onChange={() => onChange('clubSelection', club)} {...problem} />
+              {club === 'driver' ? 'Driver' : '7-Iron'}
+              {!available && <span className="an-small">&nbsp;· used this week</span>}
+            </label>
+          );
+        })}
+      </div>
+      {error && (
+        <span id={errorId} className="sf-field__error">
+          {error}
+        </span>
+      )}
+    </fieldset>
+  );
+}
+
 /** Club (one not yet used this week, for Premium), tour comparison and age. */
 function SwingDetailsCard({ status, values, onChange: set, problem }: { status: UploadStatus; values: UploadFormValues; onChange: FieldChange; problem: FieldProblem }) {
   return (
     <Card>
       <CardHeader title="Swing Details" />
       <div className="an-stack">
-        <fieldset className="an-fieldset">
-          <legend className="sf-field__label">Club</legend>
-          <div className="an-segment">
-            {(['driver', '7-iron'] as const).map((club) => {
-              const available = clubAvailable(status, club) || !status.isPremium;
-              return (
-                <label key={club}>
-                  <input type="radio" name="clubSelection" value={club} checked={values.clubSelection === club} disabled={!available} onChange={() => set('clubSelection', club)} />
-                  {club === 'driver' ? 'Driver' : '7-Iron'}
-                  {!available && <span className="an-small">&nbsp;· used this week</span>}
-                </label>
-              );
-            })}
-          </div>
-          {problem('clubSelection') && <span className="sf-field__error">{problem('clubSelection')}</span>}
-        </fieldset>
+        <ClubChoice status={status} value={values.clubSelection} onChange={set} error={problem('clubSelection')} />
         <Field label="Tour comparison" error={problem('gender')}>
           <Select name="gender" value={values.gender} onChange={(e) => set('gender', e.target.value)}>
             <option value="male">Male (PGA Tour)</option>

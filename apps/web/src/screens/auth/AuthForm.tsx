@@ -3,11 +3,19 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { AUTH_USER_KEY } from '../../hooks/useAuth';
-import { errorText } from '../../lib/errors';
+import { errorText, fieldErrors, sentence } from '../../lib/errors';
+import { useFocusFirstProblem } from '../../hooks/useFocusFirstProblem';
 import { Button } from '../../components/ui';
 import { Logo } from '../../shell/Logo';
 
-/** Shared frame of the sign-in and sign-up forms: posts the body, shows the server's message, goes home on success. */
+/** A form's refusals by the `name` of the input they concern. */
+export type FieldProblems = Record<string, string>;
+
+/**
+ * Shared frame of the sign-in and sign-up forms: posts the body, goes home on success. A refusal is said
+ * under the field it concerns (linked to it, focus moved there); only a failure no field explains (the
+ * server down, the connection lost) is said once above the button.
+ */
 export function AuthForm({
   title,
   subtitle,
@@ -15,6 +23,7 @@ export function AuthForm({
   submitLabel,
   body,
   validate,
+  serverProblems,
   switchText,
   switchLink,
   switchLabel,
@@ -25,22 +34,33 @@ export function AuthForm({
   endpoint: string;
   submitLabel: string;
   body: () => unknown;
-  validate?: () => string | null;
+  /** The form's own checks, field by field; empty when it may be sent. */
+  validate: () => FieldProblems;
+  /** The fields a refusing server answer concerns (a 400's schema errors are read here already). */
+  serverProblems?: (err: unknown) => FieldProblems;
   switchText: string;
   switchLink: string;
   switchLabel: string;
-  children: ReactNode;
+  children: (problems: FieldProblems) => ReactNode;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<FieldProblems>({});
   const [pending, setPending] = useState(false);
+  const focus = useFocusFirstProblem();
+
+  const refuse = (found: FieldProblems) => {
+    setProblems(found);
+    if (Object.keys(found).length > 0) focus.refused();
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = validate?.() ?? null;
-    setError(problem);
-    if (problem) return;
+    setError(null);
+    const found = validate();
+    refuse(found);
+    if (Object.keys(found).length > 0) return;
     setPending(true);
     try {
       await apiRequest('POST', endpoint, body());
@@ -48,11 +68,17 @@ export function AuthForm({
       await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY, refetchType: 'all' });
       navigate('/', { replace: true });
     } catch (err) {
-      setError(errorText(err));
+      const schema = Object.fromEntries(Object.entries(fieldErrors(err)).map(([field, problem]) => [field, sentence(problem)]));
+      // Only problems of fields on this form: one about a field it lacks would mark nothing and say nothing.
+      const found = Object.fromEntries(Object.entries({ ...schema, ...serverProblems?.(err) }).filter(([name]) => focus.ref.current?.elements.namedItem(name)));
+      refuse(found);
+      if (Object.keys(found).length === 0) setError(errorText(err));
     } finally {
       setPending(false);
     }
   };
+
+  const clear = (name: string) => setProblems(({ [name]: _fixed, ...rest }) => rest);
 
   return (
     <div className="sf-auth">
@@ -63,8 +89,9 @@ export function AuthForm({
         <h1 className="sf-auth__title">{title}</h1>
         <p className="sf-muted">{subtitle}</p>
       </div>
-      <form onSubmit={submit} noValidate>
-        {children}
+      {/* A field's mark goes once the golfer changes that field (each input carries its problem's name). */}
+      <form ref={focus.ref} onSubmit={submit} onChange={(e) => clear((e.target as EventTarget as HTMLInputElement).name)} noValidate>
+        {children(problems)}
         {error && (
           <p className="sf-alert" role="alert">
             {error}

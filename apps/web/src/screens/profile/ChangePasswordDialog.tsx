@@ -1,20 +1,45 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { PASSWORD_MIN_LENGTH } from '@swingfit/contracts';
-import { apiRequest } from '../../api/client';
-import { errorText } from '../../lib/errors';
+import { ApiError, apiRequest } from '../../api/client';
+import { errorText, fieldErrors, sentence } from '../../lib/errors';
+import { useFocusFirstProblem } from '../../hooks/useFocusFirstProblem';
 import { Button, Dialog, Field, Input, toast } from '../../components/ui';
+
+type Problems = { currentPassword?: string; newPassword?: string };
+
+/** The gateway's words for a wrong current password (a 400 without field errors). */
+const WRONG_CURRENT = 'Current password is incorrect';
+
+/** Which field a refused change concerns: the schema's own field errors, or the wrong current password. */
+function serverProblems(err: unknown): Problems {
+  const byField = fieldErrors(err);
+  const found: Problems = {};
+  if (byField.currentPassword) found.currentPassword = sentence(byField.currentPassword);
+  if (byField.newPassword) found.newPassword = sentence(byField.newPassword);
+  if (err instanceof ApiError && err.serverMessage === WRONG_CURRENT) found.currentPassword = WRONG_CURRENT;
+  return found;
+}
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
+  // A failure no field explains (the server down): said once above the buttons.
+  const [failure, setFailure] = useState<string | null>(null);
+  const focus = useFocusFirstProblem();
 
   const close = () => {
     setCurrent('');
     setNext('');
-    setProblem(null);
+    setProblems({});
+    setFailure(null);
     onClose();
+  };
+
+  const refuse = (found: Problems) => {
+    setProblems(found);
+    if (Object.keys(found).length > 0) focus.refused();
   };
 
   const change = useMutation({
@@ -23,29 +48,51 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       toast({ title: 'Password Changed', description: 'Your other sessions were signed out.' });
       close();
     },
-    onError: (err) => setProblem(errorText(err)),
+    onError: (err) => {
+      const found = serverProblems(err);
+      refuse(found);
+      if (Object.keys(found).length === 0) setFailure(errorText(err));
+    },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!current) return setProblem('Enter your current password.');
-    if (next.length < PASSWORD_MIN_LENGTH) return setProblem(`New password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
-    setProblem(null);
-    change.mutate();
+    setFailure(null);
+    const found: Problems = {};
+    if (!current) found.currentPassword = 'Enter your current password.';
+    if (next.length < PASSWORD_MIN_LENGTH) found.newPassword = `New password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+    refuse(found);
+    if (Object.keys(found).length === 0) change.mutate();
   };
 
   return (
     <Dialog open={open} onClose={close} title="Change Password" description="Changing your password signs out your other sessions on every device.">
-      <form className="sf-stack" style={{ gap: 12 }} onSubmit={submit} noValidate>
-        <Field label="Current password">
-          <Input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+      <form ref={focus.ref} className="sf-stack" style={{ gap: 12 }} onSubmit={submit} noValidate>
+        <Field label="Current password" error={problems.currentPassword}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => {
+              setCurrent(e.target.value);
+              setProblems(({ currentPassword: _fixed, ...rest }) => rest);
+            }}
+          />
         </Field>
-        <Field label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`}>
-          <Input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+        <Field label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`} error={problems.newPassword}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => {
+              setNext(e.target.value);
+              setProblems(({ newPassword: _fixed, ...rest }) => rest);
+            }}
+          />
         </Field>
-        {problem && (
+        {failure && (
           <p className="sf-alert" role="alert">
-            {problem}
+            {failure}
           </p>
         )}
         <div className="sf-grid-2">

@@ -4,7 +4,7 @@ import { Pencil, UserRound } from 'lucide-react';
 import { EMAIL_TAKEN, HANDICAP_RANGE, userPatchProblems, type User, type UserPatch, type UserPatchProblems } from '@swingfit/contracts';
 import { ApiError, apiRequest } from '../../api/client';
 import { AUTH_USER_KEY } from '../../hooks/useAuth';
-import { fieldErrors } from '../../lib/errors';
+import { fieldErrors, sentence } from '../../lib/errors';
 import { Button, Card, CardHeader, DetailList, Field, Input, toast } from '../../components/ui';
 
 type Draft = { firstName: string; lastName: string; email: string; handicap: string; city: string; state: string };
@@ -124,8 +124,6 @@ export function PersonalInfo({ user }: { user: User }) {
 
 type FieldSetter = (key: keyof Draft) => (e: { target: { value: string } }) => void;
 
-/** "must be …" as the sentence under a field: "Must be …". */
-const sentence = (problem: string | undefined) => problem && problem.charAt(0).toUpperCase() + problem.slice(1);
 
 type FormProps = { draft: Draft; problems: UserPatchProblems; refusals: number; set: FieldSetter; saving: boolean; onCancel: () => void; onSubmit: (e: FormEvent) => void };
 
@@ -134,7 +132,7 @@ type FormProps = { draft: Draft; problems: UserPatchProblems; refusals: number; 
  * browser's own bubbles would differ from the server's rules; the shared check speaks instead.
  */
 function PersonalInfoForm({ draft, problems, refusals, set, saving, onCancel, onSubmit }: FormProps) {
-  const error = (field: keyof Draft) => sentence(problems[field]);
+  const error = (field: keyof Draft) => problems[field] && sentence(problems[field]);
   const formRef = useRef<HTMLFormElement>(null);
   // A refused Save takes focus to the first field marked: the keyboard stayed on Save, and a screen reader
   // heard nothing of the message under a field above it (with a cleared name, one scrolled off the top).

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, ShieldAlert, Upload } from 'lucide-react';
@@ -92,9 +92,9 @@ function Counts({ summary }: { summary: VideoCatalogSummary }) {
   );
 }
 
-function ImportProblems({ body }: { body: VideoImportErrorBody }) {
+function ImportProblems({ body, id }: { body: VideoImportErrorBody; id: string }) {
   return (
-    <div className="dl-problems" role="alert">
+    <div id={id} className="dl-problems" role="alert">
       <p className="an-strong">{body.message}</p>
       {body.rowErrors && body.rowErrors.length > 0 && (
         <ul>
@@ -130,6 +130,12 @@ function ImportCard() {
     if (file) upload.mutate(file);
   };
   const problems = upload.error instanceof ApiError && typeof upload.error.body === 'object' ? (upload.error.body as VideoImportErrorBody) : undefined;
+  // A refused spreadsheet is the file field's problem: marked, linked to the rows refused, and focused so the
+  // admin picks the corrected file from there. A failed call (no rows named) is not the file's fault.
+  const problemsId = `${useId()}-problems`;
+  useEffect(() => {
+    if (problems) input.current?.focus();
+  }, [problems]);
   return (
     <Card aria-label="Re-import the spreadsheet">
       <CardHeader title="Re-import the spreadsheet" icon={<Upload size={18} />} />
@@ -137,7 +143,7 @@ function ImportCard() {
         <label className="dl-file">
           <FileSpreadsheet size={20} aria-hidden />
           <span>{file ? file.name : 'Choose the edited .xlsx file'}</span>
-          <input ref={input} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-label="Spreadsheet file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input ref={input} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-label="Spreadsheet file" aria-invalid={problems ? true : undefined} aria-describedby={problems ? problemsId : undefined} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         <Button type="submit" disabled={!file} loading={upload.isPending}>
           Import Spreadsheet
@@ -148,7 +154,7 @@ function ImportCard() {
           {importResultText(upload.data)}
         </p>
       )}
-      {upload.isError && (problems ? <ImportProblems body={problems} /> : <p className="an-error-text an-mt">Import failed. Please try again.</p>)}
+      {upload.isError && (problems ? <ImportProblems body={problems} id={problemsId} /> : <p className="an-error-text an-mt">Import failed. Please try again.</p>)}
     </Card>
   );
 }
