@@ -67,11 +67,13 @@ const launch = launchData('driver', 'pga', { clubSpeed: 95, ballSpeed: 134, carr
 const swing: WriteUpInput = input({ launchMonitor: launch, pose: pose('face-on', { shoulderTurn: { value: 68.4 } }) });
 const tourSpeed = launch.comparisons.find((c) => c.metric === 'clubSpeed')!.tour!;
 
+// The rules choose the club path (out to in, -4.2°) to matter most. A reply that says what the figures
+// mean, leaves each to its card (95 mph, the tour's average, the 68° shoulder turn) and opens with that.
 const groundedReply = {
-  performanceAssessment: `Your driver club speed of 95 mph sits below the PGA Tour average of ${tourSpeed} mph. Your shoulder turn of 68° is short of the 85-95° target.`,
-  launchMonitorAssessment: 'A strong out-to-in path with the face 5.7° open to it produces a slice. Smash factor 1.41 shows off-centre contact.',
-  swingStrengths: ['Hip rotation of 45° sits in the 40-50° target.', 'Steady head through the swing.'],
-  swingWeaknesses: ['Out-to-in club path.', 'Shoulder turn of 68° is short of the target.'],
+  performanceAssessment: 'What matters most is your club path: it cuts across the ball, the pattern behind slices and pulls. The one thing to work on: start the downswing with the lower body.',
+  launchMonitorAssessment: 'A strong out-to-in path with the face open to it produces a slice. Off-centre contact is costing ball speed.',
+  swingStrengths: ['Your hips turn inside the 40-50° target.', 'Steady head through the swing.'],
+  swingWeaknesses: ['Out-to-in club path.', 'Your shoulder turn is short of the 85-95° target.'],
   keyIssues: ['Out-to-in club path', 'Restricted shoulder turn'],
   recommendations: ['Start the downswing with the lower body.', 'Do open books every day.'],
 };
@@ -132,6 +134,39 @@ describe('model writer against an OpenAI-compatible server', () => {
     expect(messages.find((m) => m.role === 'system')!.content).toContain('The tempo card already says whether the tempo was timed and from which video');
   });
 
+  // Each reply told apart from the grounded one by one change: repaired (the sentence dropped) or refused (the offline write-up).
+  const slowClip = pose('face-on', { shoulderTurn: { value: 68.4 } }, { tempo: { backswingSec: null, downswingSec: null, ratio: 2.1 }, slowMotion: { factor: 3 } });
+  const faceOnOnly = pose('face-on', { shoulderTurn: { value: 68.4 }, hipRotation: { measurable: false, value: null, confidence: 0, view: 'down-the-line', withheld: 'view' } });
+  it.each([
+    ['repeats a launch number the card shows', swing, { launchMonitorAssessment: `Your 95 mph club speed is below the PGA Tour average of ${tourSpeed} mph. ${groundedReply.launchMonitorAssessment}` }, { source: 'openai', dropped: [`Your 95 mph club speed is below the PGA Tour average of ${tourSpeed} mph.`] }],
+    ['repeats the launch numbers throughout', swing, { launchMonitorAssessment: 'Club speed 95 mph. Ball speed 134 mph. Carry 221 yards. Spin 3,100 rpm.' }, { source: 'offline', reason: /4 sentences/ }],
+    ['opens with its own measured figure', swing, { performanceAssessment: `Your shoulder turn of 68° is short of the target. ${groundedReply.performanceAssessment}` }, { source: 'openai', dropped: ['Your shoulder turn of 68° is short of the target.'] }],
+    ['judges a hip turn the view could not give', input({ launchMonitor: launch, pose: faceOnOnly }), {}, { source: 'openai', dropped: ['Your hips turn inside the 40-50° target.'] }],
+    ['judges a tempo no real-time video timed', input({ launchMonitor: launch, pose: slowClip }), { swingStrengths: ['Your tempo is close to the 3:1 rhythm of tour players.', 'Steady head through the swing.'] }, { source: 'openai', dropped: ['Your tempo is close to the 3:1 rhythm of tour players.'] }],
+    ['says again that the video plays in slow motion', input({ launchMonitor: launch, pose: slowClip }), { performanceAssessment: `${groundedReply.performanceAssessment} Your video was filmed in slow motion, so your tempo is not timed.` }, { source: 'openai', dropped: ['Your video was filmed in slow motion, so your tempo is not timed.'] }],
+    ['opens with another fault than the rules chose', swing, { performanceAssessment: 'What matters most is your shoulder turn: a fuller one builds speed. The one thing to work on: open books every day.' }, { source: 'offline', reason: /another focus than the rules chose \(clubPath\)/ }],
+    ['names a focus area the rules did not choose', swing, { recommendations: [...groundedReply.recommendations, 'Make Ankle Mobility your priority this week.'] }, { source: 'openai', dropped: ['Make Ankle Mobility your priority this week.'] }],
+  ] as const)('a reply that %s is repaired or refused', async (_name, clips, change, expected) => {
+    reply = () => ({ content: JSON.stringify({ ...groundedReply, ...change }) });
+    const result = await writer().w.writeUpWithSource(clips);
+    expect(result.source).toBe(expected.source);
+    if ('dropped' in expected) expect(result.droppedForGrounding).toEqual(expected.dropped);
+    else {
+      expect(result.fallbackReason).toMatch(expected.reason);
+      expect(result.writeUp).toEqual(offlineWriteUp(clips));
+    }
+  });
+
+  it('is told what the rules chose to matter most, and the workout focus', async () => {
+    reply = () => ({ content: JSON.stringify(groundedReply) });
+    await writer().w.writeUpWithSource(swing);
+    const messages = requests[0]!.body.messages as Array<{ role: string; content: string }>;
+    const facts = JSON.parse(messages.find((m) => m.role === 'user')!.content) as { whatMattersMost: { topic: string }; workoutFocus: unknown[] };
+    expect(facts.whatMattersMost.topic).toBe('clubPath');
+    expect(facts.workoutFocus).toHaveLength(4);
+    expect(messages.find((m) => m.role === 'system')!.content).toContain('performanceAssessment opens with it');
+  });
+
   it('removes a sentence with an invented number and keeps the rest', async () => {
     reply = () => ({ content: JSON.stringify({ ...groundedReply, recommendations: [...groundedReply.recommendations, 'Fixing your path will add 23 yards.'] }) });
     const { w } = writer();
@@ -185,7 +220,7 @@ describe('model writer against an OpenAI-compatible server', () => {
   });
 
   it('keeps launchMonitorAssessment null when there was no launch data', async () => {
-    reply = () => ({ content: JSON.stringify({ ...groundedReply, performanceAssessment: 'Your shoulder turn of 68° is short of the 85-95° target.' }) });
+    reply = () => ({ content: JSON.stringify({ ...groundedReply, performanceAssessment: 'What matters most is your shoulder turn: it is short of the 85-95° target.' }) });
     const { w } = writer();
     const result = await w.writeUpWithSource(input({ pose: pose('face-on', { shoulderTurn: { value: 68.4 } }) }));
     expect(result.source).toBe('openai');

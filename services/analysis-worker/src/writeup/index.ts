@@ -1,7 +1,7 @@
-import { allowedNumbers, groundWriteUp } from './grounding.js';
+import { groundingRules, groundWriteUp } from './grounding.js';
 import { buildFacts } from './facts.js';
 import { createModelClient, requestModelReply, type ModelRequest } from './model.js';
-import { offlineWriteUpFromFacts } from './offline.js';
+import { offlineWriteUpFromFacts, whatMattersMost } from './offline.js';
 import type { WriteUp, WriteUpInput, WriteUpResult } from './types.js';
 
 export type { WriteUp, WriteUpInput, WriteUpResult, WriteUpSource } from './types.js';
@@ -62,8 +62,10 @@ export function createWriteUp(settings: WriteUpSettings, options: WriteUpOptions
       return { writeUp: offline, source: 'offline', fallbackReason: reason, ...(dropped?.length ? { droppedForGrounding: dropped } : {}) };
     };
 
-    // The model sees the chosen workout focus too, so it may name those exercises.
-    const modelFacts = { ...facts, workoutFocus: offline.exerciseRecommendations };
+    // The model is given what the rules chose (the workout focus and what matters most), so it may name
+    // those exercises and opens with the point the focus was chosen for; the grounding holds it to both.
+    const chosen = { mattersMost: whatMattersMost(facts, input.club), focus: offline.exerciseRecommendations };
+    const modelFacts = { ...facts, workoutFocus: chosen.focus, whatMattersMost: chosen.mattersMost };
     let reply;
     try {
       reply = await requestModelReply(request, modelFacts);
@@ -72,8 +74,7 @@ export function createWriteUp(settings: WriteUpSettings, options: WriteUpOptions
     }
     const grounded = groundWriteUp(
       { ...reply, launchMonitorAssessment: facts.launch ? reply.launchMonitorAssessment : null, exerciseRecommendations: offline.exerciseRecommendations },
-      allowedNumbers(modelFacts),
-      facts.launch !== null,
+      groundingRules(facts, chosen),
     );
     if (!grounded.ok) return fallback(grounded.reason, grounded.dropped);
     const written = grounded.writeUp;

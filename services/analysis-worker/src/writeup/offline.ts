@@ -1,6 +1,7 @@
 import { POSTURE_HELD_DEG, STEADY_HEAD_WIDTHS, SWAY_HEAD_WIDTHS, TOUR_TEMPO_RATIO } from '@swingfit/contracts';
 import { exerciseRecommendations, extending, measured, swayDirection, swaySize } from './focus.js';
 import { buildFacts, launch, metric, type LaunchFact, type MetricFact, type WriteUpFacts } from './facts.js';
+import type { Topic } from './topics.js';
 import type { WriteUp, WriteUpInput } from './types.js';
 
 /*
@@ -29,7 +30,12 @@ interface Finding {
   priority: number;
   /** The launch number this finding judges: the launch paragraph leaves it to the strengths or areas to improve. */
   launchMetric?: LaunchFact['metric'];
+  /** What a fault that can matter most is about, when it is not a launch number (topicOf). */
+  topic?: Topic;
 }
+
+/** What a finding is about: the launch number it judges, or its topic. */
+const topicOf = (f: Finding): Topic | undefined => f.topic ?? f.launchMetric;
 
 /**
  * Above or below the tour and amateur averages, in words (the card shows the numbers). At or above the
@@ -163,6 +169,7 @@ function flightFindings(facts: WriteUpFacts): Finding[] {
     findings.push({
       priority: 1,
       weakness: 'A strong out-to-in club path, the classic slice or pull pattern.',
+      topic: 'clubPath',
       matters: 'your club path: straighten it and the slices and pulls go with it.',
       issue: 'Out-to-in club path',
       recommendation: 'Start the downswing with the lower body and let the arms drop before rotating; a headcover just outside the ball punishes an over-the-top move.',
@@ -171,6 +178,7 @@ function flightFindings(facts: WriteUpFacts): Finding[] {
     findings.push({
       priority: 2,
       weakness: 'A strong in-to-out club path, which brings pushes and hooks into play.',
+      topic: 'clubPath',
       matters: 'your club path: straighten it and the pushes and hooks go with it.',
       issue: 'In-to-out club path',
       recommendation: 'Keep turning the chest through impact rather than stalling; a stalled body lets the club swing too far out to the right.',
@@ -182,6 +190,7 @@ function flightFindings(facts: WriteUpFacts): Finding[] {
       findings.push({
         priority: 2,
         weakness: `The face was well ${flight.curve} to the path, so the ball curves a lot.`,
+        topic: 'faceToPath',
         matters: 'the clubface at impact: square it to your path and the big curve goes.',
         issue: flight.curve === 'open' ? 'Open face to path (slice curve)' : 'Closed face to path (hook curve)',
         recommendation: flight.curve === 'open' ? 'Work on a neutral grip and let the forearms rotate through impact to square the face.' : 'Check for a strong grip and quiet the hands through impact so the face does not shut.',
@@ -211,6 +220,7 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
       below: {
         priority: 2,
         weakness: 'Your shoulder turn is short of the 85-95° target.',
+        topic: 'shoulderTurn',
         matters: 'your shoulder turn: a fuller one gives your swing room to build speed.',
         issue: 'Restricted shoulder turn',
         recommendation: 'Free up your upper back (open books, thoracic rotations) and let the trail elbow fold so the shoulders can finish turning.',
@@ -222,6 +232,7 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
       below: {
         priority: 2,
         weakness: 'Your hips turn less than the 40-50° target, so the arms have to do more of the work.',
+        topic: 'hipRotation',
         matters: 'your hip turn: a fuller one lets your body, not your arms, power the swing.',
         issue: 'Limited hip rotation',
         recommendation: 'Let the trail hip turn back and behind you in the backswing; 90/90 hip switches build the range to do it.',
@@ -233,6 +244,7 @@ function turnFindings(facts: WriteUpFacts): Finding[] {
       below: {
         priority: 3,
         weakness: 'Your X-Factor is below the 40-50° target: hips and shoulders turn together, leaving speed unused.',
+        topic: 'xFactor',
         matters: 'the stretch between your hips and shoulders at the top: it is where stored speed comes from.',
         issue: 'Low hip-shoulder separation',
         recommendation: 'Feel the shoulders keep turning after the hips have stopped at the top; split-stance rotations train the separation.',
@@ -251,6 +263,7 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
       findings.push({
         priority: 1,
         weakness: 'You stand up between address and impact (early extension): your back loses its forward lean.',
+        topic: 'spineAngleChange',
         matters: 'your posture through impact: holding it keeps your strike and your path where you set them at address.',
         issue: 'Early extension (losing posture through impact)',
         recommendation: 'Keep your backside moving back toward the target line through impact; a chair or wall behind you gives feedback.',
@@ -268,6 +281,7 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
       findings.push({
         priority: 2,
         weakness: `${part} move${part === 'Your head' ? 's' : ''} ${swayDirection(sway)} in the backswing: ${away ? 'a sway rather than a turn' : 'a slide onto the lead side (reverse pivot) rather than a turn'}.`,
+        topic: key,
         matters: `how ${key === 'headSway' ? 'your head moves' : 'your hips move'} in the backswing: turning around a steady centre makes your strike repeatable.`,
         issue: key === 'headSway' ? (away ? 'Head sway off the ball' : 'Head moving toward the target (reverse pivot)') : 'Lateral hip slide',
         recommendation: key === 'headSway' ? 'Turn around a steady centre: rehearse backswings with your head against a wall or a friend’s hand.' : 'Feel the trail hip turn back rather than slide; keep pressure on the inside of the trail foot.',
@@ -281,6 +295,7 @@ function postureAndBalanceFindings(facts: WriteUpFacts): Finding[] {
     findings.push({
       priority: 4,
       weakness: `Your backswing is quick compared with the ${TOUR_TEMPO_RATIO}:1 rhythm of tour players.`,
+      topic: 'tempo',
       matters: 'your rhythm: a backswing given time to finish lets the rest of the swing fall into place.',
       recommendation: 'Give the backswing time to finish: count a smooth "one-two-three" back and "one" down.',
     });
@@ -339,8 +354,31 @@ export const DOWN_THE_LINE_HINT = 'With Premium, add a down-the-line video next 
 /** The last recommendation: where today's workout comes from, without listing its four areas again. */
 export const WORKOUT_POINTER = "Follow today's workout: it is built on the four focus areas in Your Workout Focus below.";
 
+/** Everything the measurements say, costliest first. */
+const findingsFor = (facts: WriteUpFacts, club: WriteUpInput['club']): Finding[] =>
+  [...launchFindings(facts, club), ...turnFindings(facts), ...postureAndBalanceFindings(facts)].sort((a, b) => a.priority - b.priority);
+
+/** What the rules chose to matter most, and the one thing to work on: null when nothing needs fixing first. */
+export interface MattersMost {
+  topic: Topic;
+  /** Why it matters most, as the assessment says it after "What matters most is ". */
+  why: string;
+  oneThingToWorkOn: string;
+}
+
+/**
+ * What matters most in this swing by the rules. The model is given it and held to it (grounding): left
+ * to choose, it could lead with another fault than the areas to improve, key issues and workout focus
+ * beside its text were chosen for.
+ */
+export function whatMattersMost(facts: WriteUpFacts, club: WriteUpInput['club']): MattersMost | null {
+  const top = topFinding(findingsFor(facts, club));
+  const topic = top && topicOf(top);
+  return top && topic ? { topic, why: top.matters!, oneThingToWorkOn: top.recommendation! } : null;
+}
+
 export function offlineWriteUpFromFacts(facts: WriteUpFacts, club: WriteUpInput['club']): WriteUp {
-  const findings = [...launchFindings(facts, club), ...turnFindings(facts), ...postureAndBalanceFindings(facts)].sort((a, b) => a.priority - b.priority);
+  const findings = findingsFor(facts, club);
   const strengthFindings = first(findings.filter((f) => f.strength), MAX_STRENGTHS);
   const weaknessFindings = first(findings.filter((f) => f.weakness), MAX_WEAKNESSES);
   const strengths = strengthFindings.map((f) => f.strength!);

@@ -26,7 +26,10 @@ export interface WriteUpResult {
   source: WriteUpSource;
   /** Why the offline writer was used although a model was configured (timeout, error, ungrounded...). */
   fallbackReason?: string;
-  /** Sentences or items removed from the model's reply because they held numbers not in the facts. */
+  /**
+   * Sentences or items removed from the model's reply (grounding sentenceProblem): a figure a card shows
+   * or a number not in the facts, a reading the page does not have, a focus area the rules did not choose.
+   */
   droppedForGrounding?: string[];
   model?: string;
 }
