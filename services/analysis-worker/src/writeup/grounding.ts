@@ -85,8 +85,8 @@ export interface GroundingRules {
 /**
  * The numbers a writer may state: the club's name ("7-iron"), the targets and references, and the texts
  * the rules wrote (workout focus, what matters most), which hold only targets and exercise names ("90/90
- * Hip Switch"). Not the measured or launch
- * figures, nor their differences from the averages: the cards show each of them with its bars.
+ * Hip Switch"). Not the measured or launch figures, nor their differences from the averages: the cards
+ * show each of them with its bars.
  */
 export function writableNumbers(facts: WriteUpFacts, written: unknown): number[] {
   return allowedNumbers({ club: facts.club, references: facts.references, written });
