@@ -43,3 +43,20 @@ export const contrast = (a: string, b: string) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 };
+
+/** Every rule of every stylesheet, comments dropped: [file, selector, declarations]. */
+export function allRules(): Array<readonly [string, string, string]> {
+  return [...allStylesheets()].flatMap(([file, css]) =>
+    [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => [file, m[1]!.trim(), m[2]!] as const),
+  );
+}
+
+/** A colour as six-digit hex when it is one (a token or #hex); undefined for rgba(), gradients, inherit. */
+export function hexOf(value: string): string | undefined {
+  const v = value.replace(/!important/, '').trim();
+  const variable = /^var\((--[\w-]+)\)$/.exec(v)?.[1];
+  const named = variable ? token(variable) : v;
+  const short = /^#([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])$/.exec(named);
+  if (short) return `#${short[1]!.repeat(2)}${short[2]!.repeat(2)}${short[3]!.repeat(2)}`;
+  return /^#[0-9a-fA-F]{6}$/.test(named) ? named : undefined;
+}

@@ -35,23 +35,33 @@ function Bars({ data }: { data: DailyPoints }) {
     : `No points yet in ${monthLabel(data.month)}. Upload a swing video or complete an exercise to start your chart.`;
   return (
     <figure className="pt-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 16}`} role="img" aria-label={caption} data-testid="points-chart">
-        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="pt-chart__axis" />
-        {bars.map((b, i) => (
-          <g key={b.date}>
-            {b.points > 0 && (
-              <rect x={i * slot + slot * 0.18} width={slot * 0.64} y={HEIGHT - Math.max(3, b.height * (HEIGHT - 4))} height={Math.max(3, b.height * (HEIGHT - 4))} rx={2} className="pt-chart__bar">
-                <title>{`${b.date}: ${b.points} points`}</title>
-              </rect>
-            )}
-            {AXIS_DAYS.has(b.day) && (
-              <text x={i * slot + slot / 2} y={HEIGHT + 13} textAnchor="middle" className="pt-chart__label">
-                {b.day}
-              </text>
-            )}
-          </g>
-        ))}
-      </svg>
+      <div>
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 1}`} role="img" aria-label={caption} data-testid="points-chart">
+          <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="pt-chart__axis" />
+          {bars.map(
+            (b, i) =>
+              b.points > 0 && (
+                <rect key={b.date} x={i * slot + slot * 0.18} width={slot * 0.64} y={HEIGHT - Math.max(3, b.height * (HEIGHT - 4))} height={Math.max(3, b.height * (HEIGHT - 4))} rx={2} className="pt-chart__bar">
+                  <title>{`${b.date}: ${b.points} points`}</title>
+                </rect>
+              ),
+          )}
+        </svg>
+        {/*
+          The day numbers are page text under the bars, not SVG text: inside the SVG they shrank with it, to
+          10 px on a 360 px phone and 9 px on a 320 px one, under the 11 px every label keeps.
+        */}
+        <div className="pt-chart__days" aria-hidden>
+          {bars.map(
+            (b, i) =>
+              AXIS_DAYS.has(b.day) && (
+                <span key={b.date} className="pt-chart__label" style={{ left: `${((i * slot + slot / 2) / WIDTH) * 100}%` }}>
+                  {b.day}
+                </span>
+              ),
+          )}
+        </div>
+      </div>
       <figcaption className="pt-muted">{caption}</figcaption>
     </figure>
   );
