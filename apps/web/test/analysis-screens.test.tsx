@@ -780,7 +780,8 @@ describe('/analysis-loading/{id}', () => {
     let failing = true;
     server.set('GET /api/upload-status/7', () => (failing ? { status: 500, body: { message: 'boom' } } : { body: uploadStatus() }));
     renderAt('/upload');
-    expect(await screen.findByText('Unable to load your upload status. Please try again.')).toBeTruthy();
+    // An alert, as every screen's failure is: it was a plain paragraph a screen reader never announced.
+    expect((await screen.findByRole('alert')).textContent).toContain('Unable to load your upload status. Please try again.');
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Upload Swing Video')).toBeTruthy();

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Gauge, Lock, Upload, Video } from 'lucide-react';
 import { UPLOAD_BOUNDS, smashFactor, type UploadIssue, type UploadStatus, type VideoField } from '@swingfit/contracts';
-import { Badge, Button, Card, CardHeader, Field, Input, ProgressBar, RETRY_LABEL, Select, Spinner, buttonClass, toast } from '../../components/ui';
+import { Badge, Button, Card, CardHeader, ErrorState, Field, Input, ProgressBar, Select, Spinner, buttonClass, toast } from '../../components/ui';
 import { useAuth } from '../../hooks/useAuth';
 import { fileSize } from '../../lib/format';
 import { refreshAnalysisData, useUploadStatus } from '../../components/analysis/queries';
@@ -441,10 +441,8 @@ export function UploadScreen() {
     return (
       <div className="an-screen">
         <Card>
-          <p className="an-muted">Unable to load your upload status. Please try again.</p>
-          <Button variant="outline" className="an-mt" onClick={() => void status.refetch()}>
-            {RETRY_LABEL}
-          </Button>
+          {/* The error state every screen uses: an alert, so the failure is read out and not only drawn. */}
+          <ErrorState title="Unable to load your upload status. Please try again." onRetry={() => void status.refetch()} />
         </Card>
       </div>
     );

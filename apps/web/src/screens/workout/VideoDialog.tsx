@@ -24,6 +24,10 @@ function ThumbnailFallback({ youtubeId, title }: { youtubeId: string; title: str
   );
 }
 
+/**
+ * The embed, with section 2's 'Loading video...' said as a status (it sat beside a silent spinner, so a
+ * screen reader heard nothing while the dialog waited) and its fetch failure said as an alert.
+ */
 function Player({ youtubeId, title }: { youtubeId: string; title: string }) {
   const embed = useVideoEmbed(youtubeId);
   const [loaded, setLoaded] = useState(false);
@@ -37,7 +41,7 @@ function Player({ youtubeId, title }: { youtubeId: string; title: string }) {
   }
   if (embed.isLoading) {
     return (
-      <div className="wo-player wo-player--empty">
+      <div className="wo-player wo-player--empty" role="status">
         <Spinner label="" /> <span>Loading video...</span>
       </div>
     );
@@ -46,7 +50,11 @@ function Player({ youtubeId, title }: { youtubeId: string; title: string }) {
     const refused = embed.error instanceof ApiError && embed.error.status === 403;
     return (
       <>
-        {embed.isError && !refused && <p className="an-error-text">Failed to fetch embed data</p>}
+        {embed.isError && !refused && (
+          <p className="an-error-text" role="alert">
+            Failed to fetch embed data
+          </p>
+        )}
         <ThumbnailFallback youtubeId={youtubeId} title={title} />
       </>
     );
@@ -54,7 +62,7 @@ function Player({ youtubeId, title }: { youtubeId: string; title: string }) {
   return (
     <div className="wo-player">
       {!loaded && (
-        <div className="wo-player__overlay">
+        <div className="wo-player__overlay" role="status">
           <Spinner label="" /> <span>Loading video...</span>
         </div>
       )}

@@ -37,9 +37,10 @@ export function NoAnalysisState({ analysing = false }: { analysing?: boolean }) 
 
 export const ANALYSING_TEXT = 'Your swing video is still being analyzed. Your personalised exercises appear here as soon as the analysis is ready.';
 
+/** A status, so 'Creating Your Workout' is read out: aria-busy alone left a screen reader silent while it waited. */
 export function CreatingState() {
   return (
-    <Card className="wo-state" aria-busy="true">
+    <Card className="wo-state" role="status">
       <div className="sf-state__icon wo-spin" aria-hidden>
         <Loader size={22} />
       </div>
