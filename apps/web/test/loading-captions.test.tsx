@@ -5,6 +5,9 @@ import { Header } from '../src/shell/Header';
 import { CreatingState } from '../src/screens/workout/WorkoutStates';
 import { VideoDialog } from '../src/screens/workout/VideoDialog';
 import type { WorkoutExercise } from '@swingfit/contracts';
+import { LeaderboardScreen } from '../src/screens/points/LeaderboardScreen';
+import { VideoUploadsSection } from '../src/components/analysis/VideoUploads';
+import { AUTH_USER_KEY } from '../src/hooks/useAuth';
 import { makeUser, testQueryClient, wrap } from './helpers';
 
 /*
@@ -30,6 +33,16 @@ const LOADING: Array<[string, () => void, string]> = [
     },
     'Loading video...',
   ],
+  [
+    'the leaderboard while the board loads',
+    () => {
+      const client = testQueryClient();
+      client.setQueryData(AUTH_USER_KEY, makeUser({ id: 7 }));
+      render(wrap(<LeaderboardScreen />, client, '/leaderboard'));
+    },
+    'Loading leaderboard...',
+  ],
+  ['the Video Uploads section while the upload status loads', () => render(wrap(<VideoUploadsSection />, testQueryClient())), 'Loading upload status...'],
 ];
 
 describe('loading captions are statuses', () => {

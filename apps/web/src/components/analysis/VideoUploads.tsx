@@ -85,7 +85,8 @@ export function VideoUploadsSection() {
     <Card aria-label="Video Uploads">
       <CardHeader title="Video Uploads" icon={<Video size={18} />} action={status.data?.isPremium ? <Badge variant="premium">Premium</Badge> : undefined} />
       {status.isLoading || !user ? (
-        <div className="an-row">
+        // A status, as every loading caption is: the words are read out while the spinner turns.
+        <div className="an-row" role="status">
           <Spinner size="sm" label="" />
           <span className="an-muted">Loading upload status...</span>
         </div>

@@ -5,7 +5,7 @@ import { centralMonth, rankedThisMonth, streakTierLabel, type LeaderboardEntry, 
 import { LEADERBOARD_KEY, monthlyPositionKey } from '../../api/points';
 import { authQueryOptions } from '../../hooks/useAuth';
 import { initials } from '../../lib/format';
-import { Button, Card, CardHeader, EmptyState, RETRY_LABEL, Spinner } from '../../components/ui';
+import { Button, Card, CardHeader, EmptyState, LoadingCaption, RETRY_LABEL, Spinner } from '../../components/ui';
 import { PointsChart } from './PointsChart';
 import { displayName, monthLabel, ordinal, place, positionNote } from './logic';
 import './points.css';
@@ -35,10 +35,7 @@ export function LeaderboardScreen() {
       </header>
       <YourPosition user={user} board={board.data} />
       {board.isLoading ? (
-        <div className="sf-state">
-          <Spinner label="" />
-          <p className="sf-muted">Loading leaderboard...</p>
-        </div>
+        <LoadingCaption text="Loading leaderboard..." />
       ) : !board.data ? (
         // Only with no board at all: a later read that fails (window focus) keeps the one on screen.
         <Card className="pt-error" role="alert">
