@@ -356,7 +356,8 @@ describe('strengths and weaknesses against the spec targets', () => {
     expect(f.swingWeaknesses.join(' ')).toMatch(/Your shoulder turn is short of the 85-95° target/);
     expect(f.swingWeaknesses.join(' ')).toMatch(/Your hips turn less than the 40-50° target/);
     expect(f.swingStrengths.join(' ')).toMatch(/X-Factor inside the 40-50° target/);
-    expect(f.performanceAssessment).toMatch(/The face-on upload looks like a down-the-line view/);
+    // The tempo card says which view the video looks like: the assessment does not say it again.
+    expect(f.performanceAssessment).not.toMatch(/looks like a/);
     expect([...f.swingWeaknesses, ...f.swingStrengths, f.performanceAssessment].join(' ')).not.toMatch(/\b(75|30|45)°/);
   });
 });

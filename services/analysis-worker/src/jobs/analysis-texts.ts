@@ -87,8 +87,13 @@ export async function writeAnalysisTexts(writeUp: PipelineStages['writeUp'], inp
  *      left to the mobility card, which says it under each figure, where the assessment said it again; with
  *      nothing to fix the one thing to work on is today's workout, where Home's third line ended on "The
  *      one thing to work on: nothing…"
+ *   19 a note about a video a card already shows is said there only: the assessment repeated the tempo
+ *      card's "plays in slow motion ... not timed", its "Timed from the face-on video" and a video's other
+ *      view or second swing; and the model's reply is held to the page beside it (no launch number or
+ *      figure the cards show, no judgement of a figure the page has no reading of, no focus area the
+ *      rules did not choose, opening with what the rules chose to matter most), else the offline write-up
  */
-export const WRITE_UP_EDITION = 18;
+export const WRITE_UP_EDITION = 19;
 
 /**
  * The texts technical details carry a copy of (the specification's focus-area rule reads mobilityAnalysis
