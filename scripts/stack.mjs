@@ -41,15 +41,17 @@ async function waitFor(url, timeoutMs, isAlive, signal) {
  * The processes to start, each with its name and port. WORKERS=N starts N analysis-worker processes
  * (scale out by processes); each gets its own health port: the first ANALYSIS_WORKER_PORT (8083),
  * the next ones the ports after it, named analysis-worker-2, -3…
+ * `analysis: false` leaves the analysis workers out: uploads then wait in their queue. For end-to-end
+ * journeys that never upload, where loading the pose models would only take CPU from the rest.
  */
-export function servicePlan(env, gatewayPort) {
+export function servicePlan(env, gatewayPort, { analysis = true } = {}) {
   const workerCount = Number(env.WORKERS ?? 1);
   if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error(`WORKERS must be a whole number of at least 1, not '${env.WORKERS}'`);
   const plan = [];
   for (const s of SERVICES) {
     const port = Number(s.name === 'gateway' ? gatewayPort : (env[`${s.name.toUpperCase().replace('-', '_')}_PORT`] ?? s.port));
     if (s.name !== 'analysis-worker') plan.push({ ...s, port });
-    else for (let i = 0; i < workerCount; i++) plan.push({ ...s, name: i === 0 ? s.name : `${s.name}-${i + 1}`, port: port + i });
+    else if (analysis) for (let i = 0; i < workerCount; i++) plan.push({ ...s, name: i === 0 ? s.name : `${s.name}-${i + 1}`, port: port + i });
   }
   return plan;
 }
@@ -65,9 +67,10 @@ export function peerUrls(env, plan) {
 
 /**
  * Starts the embedded object store when no S3 endpoint is configured, then every service with one
- * shared environment. Resolves once the gateway answers /readyz.
+ * shared environment (without the analysis workers when `analysis` is false, see servicePlan).
+ * Resolves once the gateway answers /readyz.
  */
-export async function startStack({ env: extraEnv = {}, quiet = false, dev = false, readyTimeoutMs = 90_000, signal } = {}) {
+export async function startStack({ env: extraEnv = {}, quiet = false, dev = false, readyTimeoutMs = 90_000, signal, analysis = true } = {}) {
   const env = { ...process.env, ...extraEnv };
   env.DATA_DIR = resolve(ROOT, env.DATA_DIR ?? '.data');
   env.INTERNAL_TOKEN ??= randomBytes(24).toString('base64url');
@@ -106,7 +109,7 @@ export async function startStack({ env: extraEnv = {}, quiet = false, dev = fals
   const gatewayPort = Number(env.PORT ?? 8080);
   env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`;
 
-  const plan = servicePlan(env, gatewayPort);
+  const plan = servicePlan(env, gatewayPort, { analysis });
   Object.assign(env, peerUrls(env, plan));
 
   const children = [];

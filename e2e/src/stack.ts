@@ -15,11 +15,19 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+export interface ProductOptions {
+  /**
+   * false: no analysis worker. Only for journeys that never upload and read no analysis: the worker
+   * loads its pose models as it starts, CPU the journey's own services and browser would otherwise get.
+   */
+  analysis?: boolean;
+}
+
 /**
  * The whole product as `pnpm start` runs it (built services, embedded object store), on a fresh
  * database, a fresh Redis prefix, free ports and a temporary data folder.
  */
-export async function startProduct(): Promise<RunningStack> {
+export async function startProduct({ analysis = true }: ProductOptions = {}): Promise<RunningStack> {
   const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbUrl = new URL(base);
@@ -28,6 +36,7 @@ export async function startProduct(): Promise<RunningStack> {
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;
   const [port, billing, gamification, worker] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const stack = await startStack({
+    analysis,
     quiet: !process.env.E2E_VERBOSE,
     env: {
       DATABASE_URL: dbUrl.toString(),

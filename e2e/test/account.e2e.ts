@@ -15,7 +15,8 @@ describe('account journey', () => {
   const password = 'fairway-2026';
 
   beforeAll(async () => {
-    stack = await startProduct();
+    // No analysis worker: the upload screen's refusal is the browser's own, before anything is sent.
+    stack = await startProduct({ analysis: false });
     browser = await launchBrowser();
     page = await (await phoneContext(browser)).newPage();
   });

@@ -43,7 +43,8 @@ describe('points, leaderboard and notifications journey', () => {
   }
 
   beforeAll(async () => {
-    stack = await startProduct();
+    // No analysis worker: points come from exercise completions; this golfer never uploads a swing.
+    stack = await startProduct({ analysis: false });
     db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
     browser = await launchBrowser();

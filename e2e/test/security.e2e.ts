@@ -21,7 +21,8 @@ describe('security journey', () => {
   let clipDir: string;
 
   beforeAll(async () => {
-    stack = await startProduct();
+    // No analysis worker: the journey chooses a video to watch the page's policy, but never uploads it.
+    stack = await startProduct({ analysis: false });
     browser = await launchBrowser();
     context = await phoneContext(browser);
     page = await context.newPage();

@@ -22,7 +22,8 @@ describe('exercise-video spreadsheet journey', () => {
   let work: string;
 
   beforeAll(async () => {
-    stack = await startProduct();
+    // No analysis worker: spreadsheets and the exercise library only; no golfer uploads a swing here.
+    stack = await startProduct({ analysis: false });
     browser = await launchBrowser();
     admin = await (await phoneContext(browser)).newPage();
     work = mkdtempSync(join(tmpdir(), 'sf-e2e-sheet-'));
