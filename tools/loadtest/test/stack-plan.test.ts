@@ -22,6 +22,12 @@ describe('servicePlan (WORKERS=N pnpm start)', () => {
     ]);
   });
 
+  it('leaves every analysis worker out for a journey that never uploads (analysis: false), and nothing else', () => {
+    const names = (analysis: boolean) => servicePlan({ WORKERS: '2' }, 9000, { analysis }).map((p: { name: string }) => p.name);
+    expect(names(false)).toEqual(['gamification', 'billing', 'gateway']);
+    expect(names(true)).toEqual(['gamification', 'billing', 'analysis-worker', 'analysis-worker-2', 'gateway']);
+  });
+
   it('points the gateway at billing and gamification where they listen, unless their URLs are given', () => {
     const env = { BILLING_PORT: '9081', GAMIFICATION_PORT: '9082' };
     expect(peerUrls(env, servicePlan(env, 9080))).toEqual({ BILLING_URL: 'http://127.0.0.1:9081', GAMIFICATION_URL: 'http://127.0.0.1:9082' });
