@@ -152,6 +152,51 @@ describe('the camera path, read from the background', () => {
   });
 });
 
+describe('a camera that drifts too slowly to tell from grain in one step', () => {
+  // Tour pro B's face-on camera tilts about 4% of the picture's height over 80 frames, a few hundredths
+  // of a pixel a frame: each step alone looks still under the frames' grain, and steps read as still
+  // added up to a tripod. Read against an anchor frame up to ANCHOR.anchorSteps back (camera-anchor.ts), the drift has had
+  // time to grow past the grain.
+  const LONG = 90;
+  const filmed = (shot: Shot) => cameraPath(Array.from({ length: LONG }, (_, k) => frame(k, shot)), () => golferPose());
+  const grain = (base: (x: number, y: number) => number) => (x: number, y: number, k: number) => base(x, y) + 12 * (noise(Math.round(x), Math.round(y), 900 + k) - 0.5);
+
+  it('follows a slow tilt of 0.04 pixels a frame through the grain of a dull, misty background', () => {
+    const camera = (k: number): [number, number] => [0.02 * k, 0.04 * k];
+    const misty = (x: number, y: number) => 100 + 0.25 * scene(x, y);
+    const path = filmed({ camera, background: grain(misty) });
+    expect(Math.abs(path.y[LONG - 1]! * H + camera(LONG - 1)[1])).toBeLessThan(0.4);
+    expect(Math.abs(path.x[LONG - 1]! * W + camera(LONG - 1)[0])).toBeLessThan(0.4);
+  });
+
+  // What the clip shows behind the golfer: upright tree trunks above (they fix left and right only), a rope
+  // across (it fixes up and down only), plain grass below, and people walking by on one side.
+  const trunks = (x: number) => 60 + 140 * noise(Math.floor(x / 9), 0, 21) * (1 - Math.abs(((x / 9) % 1) - 0.5));
+  const rope = (y: number) => Math.max(0, 1 - Math.abs(y - 62) / 2.5);
+  const course = (x: number, y: number) => (y < 55 ? trunks(x) : 150) * (1 - rope(y)) + 30 * rope(y);
+  const walkers = (x: number, y: number, k: number) => {
+    const walker = x > 190 + 2 * (k % 30) && x < 215 + 2 * (k % 30) && y > 20 && y < 120;
+    return walker ? scene(x - 2 * k, y, 9) : null;
+  };
+
+  it('follows a slow tilt over upright trunks and a rope, not pulled along by walkers', () => {
+    const camera = (k: number): [number, number] => [0, 0.15 * k];
+    const background = (x: number, y: number, k: number) => walkers(x - camera(k)[0], y - camera(k)[1], k) ?? grain(course)(x, y, k);
+    const path = filmed({ camera, background });
+    for (const k of [30, 60, LONG - 1]) {
+      expect(Math.abs(path.y[k]! * H + camera(k)[1])).toBeLessThan(1);
+      expect(Math.abs(path.x[k]! * W)).toBeLessThan(0.5);
+    }
+  });
+
+  it('keeps a tripod still over those trunks and rope while the walkers pass', () => {
+    const background = (x: number, y: number, k: number) => walkers(x, y, k) ?? grain(course)(x, y, k);
+    const path = filmed({ camera: () => [0, 0], background });
+    // Within a pixel at any moment (the frame-to-frame reading alone wandered 4 pixels).
+    expect(Math.max(...path.x.map((x) => Math.abs(x * W)), ...path.y.map((y) => Math.abs(y * H)))).toBeLessThan(1);
+  });
+});
+
 describe('steps the background could not show', () => {
   const move = (dx: number, dy = 0) => ({ dx, dy });
   it.each([
