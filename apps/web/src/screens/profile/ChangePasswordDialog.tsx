@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { PASSWORD_MIN_LENGTH } from '@swingfit/contracts';
 import { ApiError, apiRequest } from '../../api/client';
@@ -65,30 +65,20 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     if (Object.keys(found).length === 0) change.mutate();
   };
 
+  // Typing in a field takes its problem away: the golfer is fixing it.
+  const edit = (set: (value: string) => void, field: keyof Problems) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setProblems(({ [field]: _fixed, ...rest }) => rest);
+  };
+
   return (
     <Dialog open={open} onClose={close} title="Change Password" description="Changing your password signs out your other sessions on every device.">
       <form ref={focus.ref} className="sf-stack" style={{ gap: 12 }} onSubmit={submit} noValidate>
         <Field label="Current password" error={problems.currentPassword}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => {
-              setCurrent(e.target.value);
-              setProblems(({ currentPassword: _fixed, ...rest }) => rest);
-            }}
-          />
+          <Input type="password" autoComplete="current-password" value={current} onChange={edit(setCurrent, 'currentPassword')} />
         </Field>
         <Field label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`} error={problems.newPassword}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => {
-              setNext(e.target.value);
-              setProblems(({ newPassword: _fixed, ...rest }) => rest);
-            }}
-          />
+          <Input type="password" autoComplete="new-password" value={next} onChange={edit(setNext, 'newPassword')} />
         </Field>
         {failure && (
           <p className="sf-alert" role="alert">
