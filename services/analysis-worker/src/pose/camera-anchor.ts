@@ -18,6 +18,15 @@ import { PICTURE, SAME_LIGHT, backgroundMask, compare, huber, inBestLight, type 
 export const ANCHOR = {
   /** Each frame is read against an anchor frame up to this many steps back. */
   anchorSteps: 30,
+  /**
+   * Every this many frames: a drift this slow moves the frames between by a few hundredths of a pixel,
+   * which their steps carry, and each reading costs as much as two steps.
+   */
+  readEvery: 3,
+  /** The coarsest pyramid level an anchor reading starts on (the frame-to-frame steps bring it near its answer)… */
+  coarsest: 0,
+  /** …and its Gauss–Newton steps on each level, at most. */
+  steps: 2,
   /** The background read in this grid of parts (columns, rows). */
   tiles: [4, 3] as const,
   /** A part is read when this share of it is background. */
@@ -145,11 +154,11 @@ function agree(parts: Evidence[], start: [number, number]): Evidence | null {
  */
 export function anchorShift(a: Level[], b: Level[], golfers: Box[], guess: [number, number]): Evidence | null {
   let found: Evidence | null = null;
-  for (let l = Math.min(1, a.length - 1); l >= 0; l--) {
+  for (let l = Math.min(ANCHOR.coarsest, a.length - 1); l >= 0; l--) {
     const scale = 2 ** l;
     let d: [number, number] = found ? [found.d[0] / scale, found.d[1] / scale] : [guess[0] / scale, guess[1] / scale];
     const background = backgroundMask(a[l]!.width, a[l]!.height, golfers);
-    for (let s = 0; s < PICTURE.steps; s++) {
+    for (let s = 0; s < ANCHOR.steps; s++) {
       const parts = tileEvidence(a[l]!, b[l]!, background, { dx: d[0], dy: d[1] });
       const next = parts.length ? agree(parts, d) : null;
       if (!next) return null;

@@ -17,14 +17,15 @@
  *   the picture's height and pans 3% of its width (phase correlation on the scene beside the golfer
  *   agrees in every strip), and the steps added up to 0.4% × 0.4%; his camera from behind bobs 2
  *   search pixels, read as still.
- * - Against an anchor frame up to 30 frames back (camera-anchor.ts), read in parts, each part only in the
- *   directions its texture fixes: the drift has grown past the grain by then. Tour pro B face-on now
- *   reads 2.9% × 3.9%, within a search pixel of the phase correlation at frames 30-125; tour pro C's
- *   slow-motion camera 1.3% sideways over 412 frames, as measured (1.4%); tour pro A's cameras, which
- *   move about a search pixel, 0.2-0.7%; the tour range clip's tripod 0.1%.
+ * - Every third frame, against an anchor frame up to 30 frames back (camera-anchor.ts), read in
+ *   parts, each part only in the directions its texture fixes: the drift has grown past the grain by
+ *   then. Tour pro B face-on now reads 2.8% × 3.8%, within a search pixel of the phase correlation at
+ *   frames 30-125; tour pro C's slow-motion camera 1.3% sideways over 412 frames, as measured (1.4%);
+ *   tour pro A's cameras, which move about a search pixel, 0.2-0.7%; the tour range clip's tripod 0.1%.
  * Where the anchor reading does not fix a direction to a tenth of a half-size pixel (a plain sky, a
- * background the club hides), the steps are used in it. What is left is mostly the model's own jitter on a small golfer: on bench:robustness's
- * hand-held fifth-height golfer the true camera path (known there) dates the finish where this one does.
+ * background the club hides), the steps are used in it. What is left is mostly the model's own jitter
+ * on a small golfer: bench:robustness's hand-held fifth-height golfer's finish reads 24 frames late with
+ * this path, as it did with the true camera path (known there) at stop 31.
  */
 import { bodyBox, boxHeight, grow, type Box } from './crowd.js';
 import { LM, type Pose } from './landmarks.js';
@@ -71,8 +72,11 @@ function golferBoxes(pose: Pose, aspect: number): Box[] {
 interface Readings {
   /** Frame k's step from frame k−1 (fractions of the picture), null where it could not be read. */
   steps: (Shift | null)[];
-  /** Frame k's anchor (an earlier frame's place in the list) and its reading against it (half-size pixels). */
-  anchored: { anchor: number; read: Evidence | null }[];
+  /**
+   * Frame k's anchor (an earlier frame's place in the list) and its reading against it (half-size pixels);
+   * null on the frames between readings (ANCHOR.readEvery), which follow the frame before by their step.
+   */
+  anchored: ({ anchor: number; read: Evidence | null } | null)[];
 }
 
 /**
@@ -94,6 +98,12 @@ function readFrames(frames: RawFrame[], poseAt: (frame: number) => Pose | null):
       const shift = backgroundShift(previous.levels, levels, [...previous.golfer, ...golfer]);
       readings.steps.push(shift && { dx: shift.dx / levels[0]!.width, dy: shift.dy / levels[0]!.height });
       if (shift) guess = [guess[0] + shift.dx, guess[1] + shift.dy];
+      const due = (k - anchor.k) % ANCHOR.readEvery === 0 || k - anchor.k >= ANCHOR.anchorSteps;
+      if (!due) {
+        readings.anchored.push(null);
+        previous = { levels, golfer };
+        return;
+      }
       const sinceAnchor: [number, number] = [guess[0] - anchor.guess[0], guess[1] - anchor.guess[1]];
       const read = anchorShift(anchor.levels, levels, [...anchor.golfer, ...golfer], sinceAnchor);
       if (read) {
@@ -124,7 +134,13 @@ export function cameraPath(frames: RawFrame[], poseAt: (frame: number) => Pose |
   const [w, h] = [Math.floor(frames[0]!.width / 2), Math.floor(frames[0]!.height / 2)];
   const path: CameraPath = { frames: frames.map((f) => f.index), x: [0], y: [0], readSteps: steps.filter((s) => s !== null).length };
   for (let k = 1; k < frames.length; k++) {
-    const { anchor: a, read } = anchored[k]!;
+    const reading = anchored[k];
+    if (!reading) {
+      path.x.push(path.x[k - 1]! + stepped.x[k]! - stepped.x[k - 1]!);
+      path.y.push(path.y[k - 1]! + stepped.y[k]! - stepped.y[k - 1]!);
+      continue;
+    }
+    const { anchor: a, read } = reading;
     const sinceAnchor: [number, number] = [(stepped.x[k]! - stepped.x[a]!) * w, (stepped.y[k]! - stepped.y[a]!) * h];
     const [dx, dy] = read ? blend(read, sinceAnchor) : sinceAnchor;
     path.x.push(path.x[a]! + dx / w);
