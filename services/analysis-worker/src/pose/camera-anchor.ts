@@ -23,9 +23,7 @@ export const ANCHOR = {
    * which their steps carry, and each reading costs as much as two steps.
    */
   readEvery: 3,
-  /** The coarsest pyramid level an anchor reading starts on (the frame-to-frame steps bring it near its answer)… */
-  coarsest: 0,
-  /** …and its Gauss–Newton steps on each level, at most. */
+  /** Gauss–Newton steps of a reading, at most. */
   steps: 2,
   /** The background read in this grid of parts (columns, rows). */
   tiles: [4, 3] as const,
@@ -153,20 +151,16 @@ function agree(parts: Evidence[], start: [number, number]): Evidence | null {
  * and its firmness, or null where the background cannot be read.
  */
 export function anchorShift(a: Level[], b: Level[], golfers: Box[], guess: [number, number]): Evidence | null {
+  // On the half-size picture only: the frame-to-frame steps bring the guess near the answer.
+  const [from, to] = [a[0]!, b[0]!];
+  const background = backgroundMask(from.width, from.height, golfers);
   let found: Evidence | null = null;
-  for (let l = Math.min(ANCHOR.coarsest, a.length - 1); l >= 0; l--) {
-    const scale = 2 ** l;
-    let d: [number, number] = found ? [found.d[0] / scale, found.d[1] / scale] : [guess[0] / scale, guess[1] / scale];
-    const background = backgroundMask(a[l]!.width, a[l]!.height, golfers);
-    for (let s = 0; s < ANCHOR.steps; s++) {
-      const parts = tileEvidence(a[l]!, b[l]!, background, { dx: d[0], dy: d[1] });
-      const next = parts.length ? agree(parts, d) : null;
-      if (!next) return null;
-      const moved = Math.hypot(next.d[0] - d[0], next.d[1] - d[1]);
-      d = next.d;
-      found = { d: [d[0] * scale, d[1] * scale], info: [next.info[0] / scale ** 2, next.info[1] / scale ** 2, next.info[2] / scale ** 2] };
-      if (moved < PICTURE.converged) break;
-    }
+  for (let s = 0; s < ANCHOR.steps; s++) {
+    const d: [number, number] = found?.d ?? guess;
+    const parts = tileEvidence(from, to, background, { dx: d[0], dy: d[1] });
+    found = parts.length ? agree(parts, d) : null;
+    if (!found) return null;
+    if (Math.hypot(found.d[0] - d[0], found.d[1] - d[1]) < PICTURE.converged) break;
   }
   // A reading that fixes no direction (a black frame, a plain wall) is none.
   if (!found || !(eigen(found.info).values[0] >= ANCHOR.anchorMaxError ** -2)) return null;
