@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
 import { EMAIL_TAKEN, HANDICAP_RANGE, userPatchProblems, type User, type UserPatch, type UserPatchProblems } from '@swingfit/contracts';
 import { ApiError, apiRequest } from '../../api/client';
 import { AUTH_USER_KEY } from '../../hooks/useAuth';
+import { useFocusFirstProblem } from '../../hooks/useFocusFirstProblem';
 import { fieldErrors, sentence } from '../../lib/errors';
 import { Button, Card, CardHeader, DetailList, Field, Input, toast } from '../../components/ui';
 
@@ -51,8 +52,9 @@ export function PersonalInfo({ user }: { user: User }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(user));
   const [opened, setOpened] = useState<Draft>(() => draftOf(user));
   const [problems, setProblems] = useState<UserPatchProblems>({});
-  // Counts the refusals, each of which takes focus to the first field marked (see PersonalInfoForm).
-  const [refusals, setRefusals] = useState(0);
+  // Each refusal takes focus to the first field marked: the keyboard stayed on Save, and a screen reader
+  // heard nothing of the message under a field above it (with a cleared name, one scrolled off the top).
+  const focus = useFocusFirstProblem();
   const incomplete = !user.firstName || !user.lastName || user.handicap === null || !user.city || !user.state;
 
   const save = useMutation({
@@ -68,7 +70,7 @@ export function PersonalInfo({ user }: { user: User }) {
     onError: (err) => {
       // The spec's toast stays; the 400's field errors (if any) say under each field what to change.
       setProblems(err instanceof ApiError && err.serverMessage === EMAIL_TAKEN ? { email: EMAIL_TAKEN } : fieldErrors(err));
-      setRefusals((n) => n + 1);
+      focus.refused();
       toast({ title: 'Update Failed', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
     },
   });
@@ -90,7 +92,7 @@ export function PersonalInfo({ user }: { user: User }) {
     const found = userPatchProblems(patch);
     setProblems(found);
     if (Object.keys(found).length === 0) save.mutate(patch);
-    else setRefusals((n) => n + 1);
+    else focus.refused();
   };
 
   const rows: Array<[string, string]> = [
@@ -114,7 +116,7 @@ export function PersonalInfo({ user }: { user: User }) {
         }
       />
       {editing ? (
-        <PersonalInfoForm draft={draft} problems={problems} refusals={refusals} set={set} saving={save.isPending} onCancel={() => setEditing(false)} onSubmit={submit} />
+        <PersonalInfoForm draft={draft} problems={problems} formRef={focus.ref} set={set} saving={save.isPending} onCancel={() => setEditing(false)} onSubmit={submit} />
       ) : (
         <DetailList rows={rows.map(([label, value]) => ({ label, value }))} />
       )}
@@ -125,20 +127,14 @@ export function PersonalInfo({ user }: { user: User }) {
 type FieldSetter = (key: keyof Draft) => (e: { target: { value: string } }) => void;
 
 
-type FormProps = { draft: Draft; problems: UserPatchProblems; refusals: number; set: FieldSetter; saving: boolean; onCancel: () => void; onSubmit: (e: FormEvent) => void };
+type FormProps = { draft: Draft; problems: UserPatchProblems; formRef: RefObject<HTMLFormElement | null>; set: FieldSetter; saving: boolean; onCancel: () => void; onSubmit: (e: FormEvent) => void };
 
 /**
  * The edit form: Save returns to the view on success, Cancel discards the draft. noValidate: the
  * browser's own bubbles would differ from the server's rules; the shared check speaks instead.
  */
-function PersonalInfoForm({ draft, problems, refusals, set, saving, onCancel, onSubmit }: FormProps) {
+function PersonalInfoForm({ draft, problems, formRef, set, saving, onCancel, onSubmit }: FormProps) {
   const error = (field: keyof Draft) => problems[field] && sentence(problems[field]);
-  const formRef = useRef<HTMLFormElement>(null);
-  // A refused Save takes focus to the first field marked: the keyboard stayed on Save, and a screen reader
-  // heard nothing of the message under a field above it (with a cleared name, one scrolled off the top).
-  useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
   return (
     <form ref={formRef} className="sf-stack" style={{ gap: 12 }} onSubmit={onSubmit} noValidate>
       <div className="sf-grid-2">
