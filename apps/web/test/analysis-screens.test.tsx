@@ -359,6 +359,22 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.queryByTestId('others-left-out')).toBeNull();
   });
 
+  it('says a video filmed through a net had only its timing measured, and why under each body figure once', async () => {
+    const net = { ...metric(null, false), confidence: 0, withheld: 'uncertain' as const, note: 'Not measured reliably: the video was filmed through a net, and its strands across your body hide where your shoulders and hips are. Film from beside the net, with nothing between the phone and you.' };
+    const metrics = Object.fromEntries(Object.keys(pose.metrics).map((key) => [key, net]));
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, throughNet: true } }) });
+    renderAt('/analysis/3');
+    expect((await screen.findByTestId('through-net')).textContent).toBe(
+      "This video was filmed through a net, so only the swing's timing was measured. Film from beside the net to have your body read.",
+    );
+    const turns = ['shoulderTurn', 'hipRotation', 'xFactor'].map((key) => screen.getByTestId(`mobility-${key}`));
+    for (const turn of turns) expect(within(turn).getByText('Not measured reliably')).toBeTruthy();
+    // The reason is said in full under the first turn shown, and the others point at it.
+    const [first, ...rest] = turns.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    expect(within(first!).getByText(/^The video was filmed through a net, and its strands across your body hide where your shoulders and hips are\./)).toBeTruthy();
+    for (const turn of rest) expect(within(turn).getByText('For the same reason as above.')).toBeTruthy();
+  });
+
   it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure not measured reliably', async () => {
     const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: 'Not measured reliably: the readings through the backswing did not agree closely enough.' };
     const shaky = { ...metric(38), confidence: 0.42, note: 'Read from the front' };

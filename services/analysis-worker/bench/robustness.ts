@@ -70,6 +70,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CameraView } from '@swingfit/contracts';
+import { NET, type NetReading } from '../src/pose/net.js';
 import type { CameraSummary } from '../src/pose/camera.js';
 import { closePosePool } from '../src/pose/index.js';
 import { LABELLED_EVENTS, TURN_FIGURES, analyseUpload, expectedHand, fixturesDir, frameTimes, loadLabels, nextBayGraph, shortBackswingGraph, turnsOf, type ClipLabel as Labelled } from './real-clips.js';
@@ -431,7 +432,10 @@ try {
     const wrong = `${result.summary.view === c.view ? '' : ' WRONG VIEW'}${result.summary.handedness === hand ? '' : ' WRONG HAND'}`;
     const camera = result.fields.technicalDetails.camera as CameraSummary | undefined;
     const moved = camera ? `, camera read on ${Math.round(camera.readShare * 100)}% of steps, travel ${Math.round(camera.travel.x * 100)}% x ${Math.round(camera.travel.y * 100)}% of the picture` : '';
-    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}${moved}   [${seconds} s]`);
+    // A lattice in the change through the swing is printed (net.ts), named a net or not: a false alarm shows.
+    const lattice = result.fields.technicalDetails.net as NetReading | undefined;
+    const net = lattice && lattice.strength >= NET.minPeak ? `, ${result.summary.throughNet ? 'FILMED THROUGH A NET' : 'no net'} (lattice ${lattice.strength} in the change, ${lattice.onBody} on the body)` : '';
+    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}${moved}${net}   [${seconds} s]`);
     console.log(`   events ${eventsAgainst(label, result.summary, { ...c, leadSec: leadOf(c, label) })}${c.practiceSlower ? `, ${String(result.fields.technicalDetails.swingCount)} swings found` : ''}`);
     console.log(`   ${TURN_FIGURES.map((k) => {
       const [now, was] = [turns[k].value, near?.[k].value ?? null];

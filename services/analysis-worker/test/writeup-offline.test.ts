@@ -411,6 +411,16 @@ describe('offline writer: figures one video cannot give', () => {
     expect(lefty.performanceAssessment).not.toMatch(/left-handed|compared with/);
   });
 
+  it('names no fault, and says why, when the video was filmed through a net and no body figure was measured', () => {
+    const net = { measurable: false, value: null, confidence: 0, withheld: 'uncertain', note: 'Not measured reliably: the video was filmed through a net.' } as const;
+    const metrics = { shoulderTurn: net, hipRotation: net, xFactor: net, spineAngleAddress: net, spineAngleChange: net, headSway: net, hipSway: net };
+    const w = offlineWriteUp(input({ pose: pose('face-on', metrics, { throughNet: true }) }));
+    expectWellFormed(w);
+    expect(w.performanceAssessment).toMatch(/^What matters most: your body could not be measured from this video, so no fault in it can be named\./);
+    expect(w.performanceAssessment).toContain('The face-on video was filmed through a net, so your body was not measured from it; film from beside the net to have it read.');
+    expect(w.performanceAssessment).not.toContain('nothing in this swing needs fixing');
+  });
+
   it('times the tempo from a real-time video only (contracts tempoSource), and judges none from slow motion', () => {
     const slowDtl = pose('down-the-line', {}, slowed);
     const slow = offlineWriteUp(input({ downTheLinePose: slowDtl }));

@@ -69,6 +69,12 @@ export const PoseSummary = Type.Object({
    */
   othersLeftOut: Type.Optional(Type.Boolean()),
   /**
+   * Filmed through a hitting net (the worker's net.ts: strands that stay put in front of the moving body):
+   * the body figures are withheld, since the pose model reads a body behind strands as turned less than it
+   * is; the events and tempo, timed from where the hands are, stand.
+   */
+  throughNet: Type.Optional(Type.Boolean()),
+  /**
    * The video holds two pictures side by side (a split screen); the one on `measured`'s side, of the view
    * the video was uploaded as, was read, the other left out.
    */

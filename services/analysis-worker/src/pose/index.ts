@@ -13,9 +13,11 @@ import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, 
 import { MAX_CROWD_SHARE, blankOut, bodyBox, boxHeight, boxInCrop, crowdChecks, crowdVerdict, isAmbiguous, isSomeoneElse, someoneToHide, type Box, type CrowdCheck, type CrowdVerdict } from './crowd.js';
 import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
-import type { Pose } from './landmarks.js';
+import { LM, imagePoint, type Pose } from './landmarks.js';
+import { mid2, torsoLengthPx } from './geometry.js';
 import { measurePlan, measureSwing, planFrames, type Measured } from './measure.js';
-import { computeMetrics, turnCurve, turnReadings, type EventPoses } from './metrics.js';
+import { computeMetrics, turnCurve, turnReadings, withheldThroughNet, type EventPoses } from './metrics.js';
+import { NET, isNet, netInPicture, type Body, type NetReading } from './net.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
@@ -446,14 +448,21 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     const frame = keySource.find((f) => f.index === events[name].frame);
     return frame ? [[name, copyFrame(frame)] as const] : [];
   }));
-  const crowd = crowdChecks(large.filter((f) => crowdIndices.includes(f.index)), c.nearestSearchPose);
-  const [measured, crowdFound] = await Promise.all([
+  const crowdFrames = large.filter((f) => crowdIndices.includes(f.index));
+  const crowd = crowdChecks(crowdFrames, c.nearestSearchPose);
+  const measuring = Promise.all([
     measureSwing({
       pool, variant: MEASURE_MODEL, plan, frames: new Map(measureFrames.map((f) => [f.index, f])), width, height, fps: playback.fps, signal: input.signal,
       toFrame: crop ? (pose) => uncropPose(pose, crop, width, height) : (pose) => pose, workers: measureSlots(pool),
     }),
     countCrowd(pool, crowd, input.signal),
   ]);
+  // Read on this thread while the pose model reads the frames on the pool's (each gets its own copies,
+  // flip.ts showFrames); the crowd frames span the swing from before the address to the finish.
+  const netStarted = performance.now();
+  const net = netInPicture(crowdFrames, crowdFrames.map((f) => bodyOf(c.nearestSearchPose(f.index), width, height)));
+  timings.netMs = Math.round(performance.now() - netStarted);
+  const [measured, crowdFound] = await measuring;
   t = lap('measureMs', t);
   if (isAmbiguous(crowdFound)) {
     const hide = hideFor(input, crowd, crowdFound, c.nearestSearchPose);
@@ -462,7 +471,8 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   }
   input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address, setUpFrame: read?.setUpFrame ?? null } });
   const metricContext = { view, handedness, width, height };
-  const metrics = computeMetrics(steadied(measured, plan.address, c.search.camera, playback.fps), metricContext);
+  const bodyFigures = computeMetrics(steadied(measured, plan.address, c.search.camera, playback.fps), metricContext);
+  const metrics = isNet(net) ? withheldThroughNet(bodyFigures) : bodyFigures;
 
   // Key frames cut around the golfer, each centred on its own pose, all four the same size.
   const keyPoses = new Map([...keyFrames.values()].map((f) => [f.index, measured.fused.get(f.index) ?? c.nearestSearchPose(f.index)] as const));
@@ -479,7 +489,24 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     keyframes[name] = await renderKeyFrame(frame, pose, (pose ? keyFrameCrop(pose, tallest, width, height, picture) : null) ?? bars);
   }
   lap('keyframesMs', t);
-  return report(c, { events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size, split });
+  return report(c, { net, events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size, split });
+}
+
+/** Where the body is in the picture (net.ts Body), where the pose is known. */
+function bodyOf(pose: Pose | null, width: number, height: number): Body | null {
+  if (!pose) return null;
+  const at = (i: number) => imagePoint(pose, i, width, height);
+  const limb = (a: number, b: number) => [at(a), at(b)] as const;
+  const neck = mid2(at(LM.leftShoulder), at(LM.rightShoulder));
+  return {
+    trunk: [at(LM.leftShoulder), at(LM.rightShoulder), at(LM.rightHip), at(LM.leftHip)],
+    limbs: [
+      limb(LM.leftShoulder, LM.leftElbow), limb(LM.leftElbow, LM.leftWrist), limb(LM.rightShoulder, LM.rightElbow), limb(LM.rightElbow, LM.rightWrist),
+      limb(LM.leftHip, LM.leftKnee), limb(LM.leftKnee, LM.leftAnkle), limb(LM.rightHip, LM.rightKnee), limb(LM.rightKnee, LM.rightAnkle),
+      [neck, at(LM.nose)],
+    ],
+    radius: NET.limbRadius * torsoLengthPx(pose, width, height),
+  };
 }
 
 /**
@@ -522,6 +549,8 @@ function takeawayAfter(address: SwingEventAt, events: SwingEvents, stride: numbe
 }
 
 interface ReportParts {
+  /** A hitting net between the lens and the golfer (net.ts), read for every swing. */
+  net: NetReading;
   events: SwingEvents;
   /**
    * The address as the search dated it, as the measure model's hands did, and the trunk's set-up, the
@@ -558,6 +587,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     multipleSwings: events.multipleSwings,
     ...(events.endsBeforeFinish ? { endsBeforeFinish: true } : {}),
     ...(c.input.sideBySide ? { sideBySide: { measured: c.input.sideBySide } } : c.input.hide ? { othersLeftOut: true } : {}),
+    ...(isNet(p.net) ? { throughNet: true } : {}),
     events: { takeaway: at(events.takeaway), address: at(events.address), top: at(events.top), impact: at(events.impact), finish: at(events.finish) },
     tempo,
     ...(slowMotion ? { slowMotion } : {}),
@@ -594,6 +624,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     // Someone swinging beside the golfer, hidden while the clip was read again (crowd.ts someoneToHide).
     ...(c.input.hide ? { hidden: roundBox(c.input.hide) } : {}),
     ...(p.split ? { splitScreen: p.split } : {}),
+    net: p.net,
     measureFramesFrom: c.source.from,
     measuredFrames: p.plan.length * READING_VIEWS.length, // each read every way (flip.ts)
     // The turn read on each measured frame from address to the top: the curve the figures come from.

@@ -63,6 +63,7 @@ export const WITHHELD_TEXT = {
   hipsTooFine: 'Not measured reliably: from the front, hips turned this little look hardly any narrower than at address, too little for the video to show how far they turned. A down-the-line video measures it.',
   postureFromFront: 'Forward bend is seen from the side: a down-the-line video measures it.',
   postureNoImpact: 'Not measured reliably: the golfer was not clearly in view at impact.',
+  throughNet: 'Not measured reliably: the video was filmed through a net, and its strands across your body hide where your shoulders and hips are. Film from beside the net, with nothing between the phone and you.',
   swayFromBehind: 'Sideways movement is toward or away from the camera from behind: the face-on video measures it.',
 } as const;
 
@@ -258,6 +259,21 @@ function swayMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'head
     headSway: sway((p) => headPx(p, ctx.width, ctx.height), HEAD, `Read from the front: how far your head moved sideways between address and the top, in widths of your own head, and which way. ${STILL_CAMERA_NOTE}`),
     hipSway: sway((p) => hipCentrePx(p, ctx.width, ctx.height), HIPS, `Read from the front: how far the middle of your hips moved sideways between address and the top, in widths of your own head, and which way. ${STILL_CAMERA_NOTE}`),
   };
+}
+
+/**
+ * The figures of a swing filmed through a net (net.ts): every one read from the body is withheld with that
+ * reason (bench:robustness: through a net the shoulders from behind read 8.5-15.9° short and the face-on
+ * hips 12.4° off, at confidences that do not show it). A figure withheld because the view cannot show it
+ * keeps its own reason, which says which video would.
+ */
+export function withheldThroughNet(metrics: Metrics): Metrics {
+  const out = { ...metrics };
+  for (const key of Object.keys(out) as (keyof Metrics)[]) {
+    const m = out[key];
+    if (m.withheld !== 'view') out[key] = notMeasurable(m.unit, m.view, WITHHELD_TEXT.throughNet, 'uncertain');
+  }
+  return out;
 }
 
 export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {

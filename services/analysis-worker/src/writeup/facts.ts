@@ -167,6 +167,9 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', onTem
   if (pose.personFoundRatio < 0.8) cautions.push(`The golfer was hard to see in part of the ${video} video, so some figures are approximate.`);
   if (pose.multipleSwings && !onTempoCard) cautions.push(`The ${video} video holds more than one swing; the fastest one was measured.`);
   // The key frames show the finish as not filmed; this adds what to do about it.
+  // The mobility card says it under each figure; this says it beside the assessment, whose 'nothing needs
+  // fixing' would otherwise read as a verdict on a body the video did not let anyone see.
+  if (pose.throughNet) cautions.push(`The ${video} video was filmed through a net, so your body was not measured from it; film from beside the net to have it read.`);
   if (pose.endsBeforeFinish) cautions.push(`The ${video} video stops just after impact, so your finish is not shown; keep filming until you hold your finish.`);
   // Slow motion is never said here: the tempo card or the badge and key frames say it (above).
   return cautions;

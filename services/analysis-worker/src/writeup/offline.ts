@@ -330,9 +330,13 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
   // A figure past its target with nothing to work on (a shoulder turn past 85-95°) is still outside it:
   // the assessment must not say otherwise above the list that names it.
   const watched = findings.some((f) => f.weakness);
+  // No figure of the body measured at all (a video filmed through a net): nothing is judged of it.
+  const unmeasured = facts.swing !== null && facts.swing.metrics.every((m) => !m.measurable);
   const most = top
     ? `What matters most is ${top.matters!}`
-    : watched
+    : unmeasured
+      ? 'What matters most: your body could not be measured from this video, so no fault in it can be named.'
+      : watched
       ? 'What matters most: no fault needs fixing first, though your areas to improve are worth keeping an eye on.'
       : 'What matters most: nothing in this swing needs fixing first, so your next gains come from mobility and strength.';
   // With nothing to fix the one thing is the workout, said first: Home's third line once ended on "The one

@@ -39,7 +39,7 @@ function WithheldReason({ note, badge, saidAbove = false }: { note: string; badg
   return reason ? <p className="an-small">{reason}</p> : null;
 }
 
-function MobilityScale({ reading }: { reading: MobilityReading }) {
+function MobilityScale({ reading, saidAbove = false }: { reading: MobilityReading; saidAbove?: boolean }) {
   const s = mobilityScale(reading.key, reading.measurable ? reading.value : null, reading.atLeast, reading.marginDeg);
   const shown = s.shown !== null;
   const measured = !shown ? '' : s.atLeast ? `, at least ${s.shown}` : `, measured ${s.shown}`;
@@ -74,7 +74,7 @@ function MobilityScale({ reading }: { reading: MobilityReading }) {
         </span>
         <span>{s.scaleMax}°</span>
       </div>
-      {!shown && reading.note && <WithheldReason note={reading.note} badge={withheldBadge(reading)} />}
+      {!shown && reading.note && <WithheldReason note={reading.note} badge={withheldBadge(reading)} saidAbove={saidAbove} />}
       {shown && reading.note && <HowMeasured note={reading.note} confidence={reading.confidence} fromView={reading.fromView} />}
     </div>
   );
@@ -129,9 +129,12 @@ export function MobilityCard({ readings, body = [], notes = [] }: { readings: Mo
             <TriangleAlert size={14} /> {note}
           </p>
         ))}
-        {readings.map((r) => (
-          <MobilityScale key={r.key} reading={r} />
-        ))}
+        {readings.map((r, i) => {
+          // Turns withheld for one reason (a video filmed through a net) carry it once, under the first.
+          const before = readings[i - 1];
+          const saidAbove = !r.measurable && !!before && !before.measurable && !!r.note && before.note === r.note;
+          return <MobilityScale key={r.key} reading={r} saidAbove={saidAbove} />;
+        })}
         {body.length > 0 && (
           <div className="an-stack-tight an-mt">
             <h3 className="an-h3">Balance and posture</h3>
@@ -431,6 +434,11 @@ export function TempoCard({ pose, ofBoth = false }: { pose: PoseSummary; ofBoth?
       {pose.othersLeftOut && (
         <p className="an-small an-mt-sm" data-testid="others-left-out">
           Someone else was swinging in the picture. They were left out: the figures are of the golfer in the key frames.
+        </p>
+      )}
+      {pose.throughNet && (
+        <p className="an-small an-amber an-mt-sm" data-testid="through-net">
+          This video was filmed through a net, so only the swing&apos;s timing was measured. Film from beside the net to have your body read.
         </p>
       )}
       {pose.multipleSwings && (
