@@ -2,8 +2,9 @@
  * Filmed through a hitting net: does the product tell, and name it to the golfer instead of giving body
  * figures the net has moved? Each shared clip as it is, through three nets laid over it with ffmpeg
  * (sharp: 2-pixel black lines every 22 at 55%, as bench:robustness's; soft: the same blurred; diamond: a
- * grey 3-pixel mesh turned 45°), and two clean copies that could look like one (a messaging app's
- * 900 kbit/s re-encode, its compression blocks; a dark grainy dusk copy, its noise), each analysed end to
+ * grey 3-pixel mesh turned 45°), and three clean copies that could look like one (a messaging app's
+ * 900 kbit/s re-encode and a 250 kbit/s one, their compression blocks; a dark grainy dusk copy, its
+ * noise), each analysed end to
  * end (the pose stage, as an upload is); printed: the net reading (technicalDetails.net: the lattice in the
  * change through the swing, and on the trunk), the verdict, and the shoulder figure.
  * Run: npx tsx bench/net.ts (about 12 minutes, the copies encoded as it goes; CLIPS=name,name and
@@ -31,6 +32,9 @@ const VARIANTS: Record<string, string[]> = {
   'soft net': net('drawgrid=w=22:h=22:t=2:c=black@0.6', ',gblur=sigma=1.5,crop=1280:720'),
   'diamond net': net('drawgrid=w=30:h=30:t=3:c=gray', ',rotate=PI/4:ow=2600:oh=2600,crop=1280:720'),
   'messaging app': ['-vf', 'scale=-2:480', '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '900k', '-maxrate', '900k', '-bufsize', '1800k', '-pix_fmt', 'yuv420p'],
+  // Heavy compression: its 8-pixel blocks sit still in the picture while the body moves under them, a
+  // lattice of a kind in the change, and on the body too.
+  blocky: ['-vf', 'scale=-2:480', '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '250k', '-maxrate', '250k', '-bufsize', '500k', '-pix_fmt', 'yuv420p'],
   dusk: ['-vf', 'eq=brightness=-0.25:contrast=0.6,noise=alls=12:allf=t', ...X264],
 };
 

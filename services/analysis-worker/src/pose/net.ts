@@ -33,15 +33,16 @@ export const NET = {
   maxSpacing: 32,
   /** Two directions at least this far apart (degrees): one direction alone is a stripe, not a net. */
   minAngle: 30,
-  /** Frequency bins around a peak whose power is its background (the ring from 2 to this many bins away). */
+  /** Frequency bins around a peak whose power is its background: the ring from `ringFrom` to `ring` bins away. */
   ring: 8,
   ringFrom: 3,
   /** At least this many pixels changed clearly: over fewer there is too little of the body to read a lattice on. */
   minChangedPixels: 3000,
   /**
-   * A net's four peaks (two fundamentals, two second harmonics) each stand at least this many times above
-   * their background. A chance peak's height over its background is exponentially distributed (mean 1):
-   * among the ~50,000 bins read the highest is about 11, and four at once on a lattice far rarer.
+   * A lattice's four peaks (a peak and its double in each of two directions) each stand at least this many
+   * times above their background (the median of their ring). By chance a bin's power over that median is
+   * about exponential: among the ~50,000 bins read the highest is about 16, and four at once on a lattice
+   * far rarer. The shared clips and their clean copies read 6.6-9.6; the nets over them 15-185 (bench/net.ts).
    */
   minPeak: 20,
   /** Bins read against their own ring: those this many times above the median power at their frequency. */
@@ -71,12 +72,9 @@ export const NET = {
 export interface NetReading {
   /** How far the weakest of the lattice's four peaks stands above its background (0: no lattice). */
   strength: number;
-  /**
-   * The same four peaks' least height in the median change, where the body stays in front of the pixel
-   * (0 where the lattice is too weak to ask).
-   */
+  /** How far the lattice stands out on the body (onTheBody; 0 where the lattice is too weak to ask, or no pose was read). */
   onBody: number;
-  /** The lattice's two strand spacings (pixels) and their directions (degrees from the picture's x axis). */
+  /** The lattice's two strand spacings (pixels, or a whole fraction of them) and the directions across the strands (degrees from the picture's x axis). */
   spacings: { pixels: number; degrees: number }[];
   /** Pixels that changed clearly. */
   changed: number;
