@@ -13,8 +13,19 @@
  * History. Stop 61 read the lattice as a spatial autocorrelation of the change (not in the product): it
  * missed 5 of 21 net copies (meshes whose spacing falls between whole pixels; a small golfer) and a clean
  * grainy dusk copy read within 0.03 of its bar. Stop 72 reads it in the frequency domain, and asks
- * whether the lattice lies on the golfer's trunk (net.ts): a fence behind the golfer shows in the change
- * wherever the arms uncover it, but never on the trunk.
+ * whether the lattice lies on the golfer's body (net.ts): a fence behind the golfer shows in the change
+ * wherever the arms uncover it, but never on the body (bench/fence.ts).
+ *
+ * What it read at stop 72 (16 min, a fence bench beside it; 'change' against the 20 a lattice needs, 'body'
+ * against 4, read on the person mask's pixels):
+ *   clean copies, 28 (each clip as it is, messaging app, 250 kbit/s, dusk): change 6.6-9.4, none asked
+ *     about the body, none taken for a net;
+ *   sharp net: all 7 named (change 55.8-145.0, body 4.4-330.8);
+ *   soft net: 5 of 7 (body 10.2-35.8); missed on the small letterboxed tour range golfer, change 14.7
+ *     (its shoulders were withheld all the same, their readings scattered), and on the portrait HEVC
+ *     clip, body 3.3;
+ *   diamond net: all 7 (body 4.3-35.0).
+ * A fence behind each golfer instead (bench/fence.ts): body 0-1.7 on all seven, none named.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -61,7 +72,7 @@ try {
       else [tally.clean, tally.falseAlarms] = [tally.clean + 1, tally.falseAlarms + (right ? 0 : 1)];
       const shoulders = result.summary.metrics.shoulderTurn;
       const verdict = `${found ? 'net' : 'no net'}${right ? '' : ' WRONG'}`;
-      console.log(`${l.name.padEnd(28)} ${name.padEnd(14)} change ${r.strength.toFixed(1).padStart(6)} trunk ${r.onBody.toFixed(1).padStart(6)} ${verdict.padEnd(12)} shoulders ${shoulders.value ?? 'withheld'}  spacings ${JSON.stringify(r.spacings)} changed ${r.changed} px  ${(result.fields.technicalDetails['timings'] as Record<string, number>)['netMs']} ms`);
+      console.log(`${l.name.padEnd(28)} ${name.padEnd(14)} change ${r.strength.toFixed(1).padStart(6)} body ${r.onBody.toFixed(1).padStart(6)} ${verdict.padEnd(12)} shoulders ${shoulders.value ?? 'withheld'}  spacings ${JSON.stringify(r.spacings)} changed ${r.changed} px  ${(result.fields.technicalDetails['timings'] as Record<string, number>)['netMs']} ms`);
     }
   }
   console.log(`\nnets missed ${tally.missed} of ${tally.nets}; clean copies taken for a net ${tally.falseAlarms} of ${tally.clean}`);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LM } from '../src/pose/landmarks.js';
 import { createLandmarker } from '../src/pose/runtime/landmarker.js';
+import { PosePool } from '../src/pose/runtime/pool.js';
 import { swingFixture } from './support/clips.js';
 
 const serviceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,6 +85,23 @@ describe.skipIf(!fixture)('the person mask (bench/hip-outline.ts reads the hips 
       expect(unmasked.masks).toBeUndefined();
     } finally {
       landmarker.close();
+    }
+  });
+
+  it('crosses from a pose worker with its frame when asked for (the net check, net.ts), and only then', { timeout: 60_000 }, async () => {
+    const [width, height] = [240, 426];
+    const rgba = execFileSync('ffmpeg', ['-v', 'error', '-i', fixture!, '-vf', `select=eq(n\\,10),scale=${width}:${height}`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { maxBuffer: 1 << 24 });
+    const frame = () => ({ index: 10, timeMs: 0, width, height, data: new Uint8Array(rgba) });
+    const pool = new PosePool(1);
+    try {
+      const [masked] = await pool.run({ variant: 'full', numPoses: 1, video: false, masks: true, frames: [frame()] });
+      expect(masked?.mask?.length).toBe(width * height);
+      expect(masked?.image).not.toBeNull();
+      expect(masked!.mask![2 * width + 2]).toBeLessThan(0.1);
+      const [plain] = await pool.run({ variant: 'full', numPoses: 1, video: false, frames: [frame()] });
+      expect(plain?.mask).toBeUndefined();
+    } finally {
+      await pool.close();
     }
   });
 });

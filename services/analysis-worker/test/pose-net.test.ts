@@ -4,8 +4,8 @@
  * another. Only strands between the lens and the body are a net; the same lattice behind the body (a
  * fence), or on the body itself (a checked shirt), is not.
  */
-import { describe, expect, it } from 'vitest';
-import { NET, isNet, netInPicture, type Body } from '../src/pose/net.js';
+import { describe, expect, it, vi } from 'vitest';
+import { NET, isNet, netInPicture } from '../src/pose/net.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
 import { WITHHELD_TEXT, notMeasurable, withheldThroughNet, type Metrics } from '../src/pose/metrics.js';
 import type { Metric } from '@swingfit/contracts';
@@ -36,13 +36,17 @@ interface Scene {
 /** Where the body is in frame k: turned about its centre and drifted sideways. */
 const bodyAt = (k: number) => ({ turn: Math.sin((k / 9) * Math.PI) * 1.4, cx: W / 2 + k * 3, cy: H / 2 });
 
-/** The body in frame k as its pose gives it: the trunk a rectangle inside the oval, turned with it. */
-function trunkAt(k: number): Body {
+/** Whether pixel (x, y) shows the body in frame k: the oval, turned and drifted. */
+function onBodyAt(k: number, x: number, y: number): boolean {
   const { turn, cx, cy } = bodyAt(k);
-  const corner = ([bx, by]: [number, number]) => [cx + bx * Math.cos(turn) - by * Math.sin(turn), cy + bx * Math.sin(turn) + by * Math.cos(turn)] as const;
-  return { trunk: [corner([40, -65]), corner([-40, -65]), corner([-40, 65]), corner([40, 65])], limbs: [[corner([0, -80]), corner([0, 80])]], radius: 8 };
+  const [dx, dy] = [x - cx, y - cy];
+  const [bx, by] = [dx * Math.cos(turn) + dy * Math.sin(turn), -dx * Math.sin(turn) + dy * Math.cos(turn)];
+  return (bx / 60) ** 2 + (by / 100) ** 2 < 1;
 }
-const trunks = Array.from({ length: 10 }, (_, k) => trunkAt(k));
+
+/** The person masks a pose model would give: the body's own pixels, frame by frame. */
+const masks = async () => Array.from({ length: 10 }, (_, k) => Float32Array.from({ length: W * H }, (_, i) => (onBodyAt(k, i % W, Math.floor(i / W)) ? 1 : 0)));
+const noMasks = async () => Array.from({ length: 10 }, () => null);
 
 /** Ten frames of an oval body swinging about its centre and drifting sideways, over a still background. */
 function film(scene: Scene): RawFrame[] {
@@ -56,7 +60,7 @@ function film(scene: Scene): RawFrame[] {
         // The body's own coordinates: turned with it, so its pattern moves and turns as it does.
         const [dx, dy] = [x - cx, y - cy];
         const [bx, by] = [dx * Math.cos(turn) + dy * Math.sin(turn), -dx * Math.sin(turn) + dy * Math.cos(turn)];
-        const onBody = (bx / 60) ** 2 + (by / 100) ** 2 < 1;
+        const onBody = onBodyAt(k, x, y);
         let v = onBody ? 150 + 12 * body(bx, by) - (scene.shirt?.(bx + 200, by + 200) ?? 0) * 70 : 90 + 10 * background(x, y) - (scene.fence?.(x, y) ?? 0) * 60;
         if (scene.net) v *= 1 - 0.55 * scene.net(x, y);
         const g = Math.max(0, Math.min(255, Math.round(v)));
@@ -72,8 +76,8 @@ describe('a hitting net between the lens and the golfer (net.ts)', () => {
     ['square mesh, strands a pixel wide every 11', lattice(11, 1)],
     ['square mesh, strands every 7.5 pixels (between whole pixels)', lattice(7.5, 1.2)],
     ['diamond mesh, turned 45°', lattice(12, 1.5, Math.PI / 4)],
-  ])('is found: %s', (_, net) => {
-    const reading = netInPicture(film({ net }), trunks);
+  ])('is found: %s', async (_, net) => {
+    const reading = await netInPicture(film({ net }), masks);
     expect(reading.strength).toBeGreaterThanOrEqual(NET.minPeak);
     expect(isNet(reading)).toBe(true);
   });
@@ -82,19 +86,23 @@ describe('a hitting net between the lens and the golfer (net.ts)', () => {
     ['no net at all', {}],
     ['a fence behind the golfer, the same mesh', { fence: lattice(11, 1) }],
     ['a checked shirt on the golfer', { shirt: lattice(11, 2) }],
-  ] as [string, Scene][])('is not found: %s', (_, scene) => {
-    const reading = netInPicture(film(scene), trunks);
+  ] as [string, Scene][])('is not found: %s', async (_, scene) => {
+    const reading = await netInPicture(film(scene), masks);
     expect(isNet(reading)).toBe(false);
   });
 
-  it('reads nothing from a still picture or a single frame', () => {
+  it('reads nothing from a still picture or a single frame, and asks for no masks', async () => {
     const still = film({ net: lattice(11, 1) }).map((f, i, all) => ({ ...all[0]!, index: i }));
-    expect(netInPicture(still, trunks)).toMatchObject({ strength: 0, changed: 0 });
-    expect(netInPicture(film({}).slice(0, 1), trunks).strength).toBe(0);
+    const asked = vi.fn(masks);
+    expect(await netInPicture(still, asked)).toMatchObject({ strength: 0, changed: 0 });
+    expect((await netInPicture(film({}).slice(0, 1), asked)).strength).toBe(0);
+    // Nor for a clean film: the masks are a pose model's run of its own, asked for only where a lattice shows.
+    expect((await netInPicture(film({}), asked)).strength).toBeLessThan(NET.minPeak);
+    expect(asked).not.toHaveBeenCalled();
   });
 
-  it('needs the trunk to tell: without the poses no net is named', () => {
-    const reading = netInPicture(film({ net: lattice(11, 1) }), trunks.map(() => null));
+  it('needs the person masks to tell: without them no net is named', async () => {
+    const reading = await netInPicture(film({ net: lattice(11, 1) }), noMasks);
     expect(reading.strength).toBeGreaterThanOrEqual(NET.minPeak);
     expect(reading.onBody).toBe(0);
     expect(isNet(reading)).toBe(false);

@@ -13,11 +13,10 @@ import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, 
 import { MAX_CROWD_SHARE, blankOut, bodyBox, boxHeight, boxInCrop, crowdChecks, crowdVerdict, isAmbiguous, isSomeoneElse, someoneToHide, type Box, type CrowdCheck, type CrowdVerdict } from './crowd.js';
 import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
-import { LM, imagePoint, type Pose } from './landmarks.js';
-import { mid2, torsoLengthPx } from './geometry.js';
+import type { Pose } from './landmarks.js';
 import { measurePlan, measureSwing, planFrames, type Measured } from './measure.js';
 import { computeMetrics, turnCurve, turnReadings, withheldThroughNet, type EventPoses } from './metrics.js';
-import { NET, isNet, netInPicture, type Body, type NetReading } from './net.js';
+import { isNet, netInPicture, type NetReading } from './net.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
@@ -457,12 +456,13 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     }),
     countCrowd(pool, crowd, input.signal),
   ]);
-  // Read on this thread while the pose model reads the frames on the pool's (each gets its own copies,
-  // flip.ts showFrames); the crowd frames span the swing from before the address to the finish.
+  // A net is read on this thread while the pose model reads the frames on the pool's (each gets its own
+  // copies, flip.ts showFrames); the crowd frames span the swing from before the address to the finish.
+  // The person masks it may ask for are the measure model's, whose outline is the finer.
   const netStarted = performance.now();
-  const net = netInPicture(crowdFrames, crowdFrames.map((f) => bodyOf(c.nearestSearchPose(f.index), width, height)));
-  timings.netMs = Math.round(performance.now() - netStarted);
-  const [measured, crowdFound] = await measuring;
+  const personMasks = async () => (await runChunk(pool, crowdFrames.map(copyFrame), { variant: MEASURE_MODEL, numPoses: 1, video: false, masks: true, signal: input.signal })).map((f) => f.mask ?? null);
+  const netRead = netInPicture(crowdFrames, personMasks).finally(() => (timings.netMs = Math.round(performance.now() - netStarted)));
+  const [net, [measured, crowdFound]] = await Promise.all([netRead, measuring]);
   t = lap('measureMs', t);
   if (isAmbiguous(crowdFound)) {
     const hide = hideFor(input, crowd, crowdFound, c.nearestSearchPose);
@@ -490,23 +490,6 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   }
   lap('keyframesMs', t);
   return report(c, { net, events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size, split });
-}
-
-/** Where the body is in the picture (net.ts Body), where the pose is known. */
-function bodyOf(pose: Pose | null, width: number, height: number): Body | null {
-  if (!pose) return null;
-  const at = (i: number) => imagePoint(pose, i, width, height);
-  const limb = (a: number, b: number) => [at(a), at(b)] as const;
-  const neck = mid2(at(LM.leftShoulder), at(LM.rightShoulder));
-  return {
-    trunk: [at(LM.leftShoulder), at(LM.rightShoulder), at(LM.rightHip), at(LM.leftHip)],
-    limbs: [
-      limb(LM.leftShoulder, LM.leftElbow), limb(LM.leftElbow, LM.leftWrist), limb(LM.rightShoulder, LM.rightElbow), limb(LM.rightElbow, LM.rightWrist),
-      limb(LM.leftHip, LM.leftKnee), limb(LM.leftKnee, LM.leftAnkle), limb(LM.rightHip, LM.rightKnee), limb(LM.rightKnee, LM.rightAnkle),
-      [neck, at(LM.nose)],
-    ],
-    radius: NET.limbRadius * torsoLengthPx(pose, width, height),
-  };
 }
 
 /**

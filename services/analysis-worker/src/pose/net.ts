@@ -16,7 +16,10 @@
  *
  * A fence or a net behind the golfer makes the same lattice in the change: wherever the arms and club
  * uncover it, it changes differently from the gaps. Only strands in front of the golfer show on the
- * body itself, so the lattice counts as a net only where it is also there (onTheBody, from the poses).
+ * body itself, so the lattice counts as a net only where it is also there (onTheBody), on the pixels the
+ * pose model's person mask is sure are the golfer. The shapes drawn from the pose's joints (the trunk,
+ * the limbs as thick lines) were tried first and not kept: a limb drawn a few pixels wide of the body
+ * took in the fence behind it (bench/fence.ts: tour pro C in front of a fence read 4.5, over the bar).
  *
  * Why it matters: the pose model reads a body behind bars as a narrower turn (bench:robustness: from
  * behind the shoulders 8.5-15.9° short, face-on the hips 12.4° off, at confidences that do not show it).
@@ -49,20 +52,17 @@ export const NET = {
   screen: 4,
   /**
    * On the body (onTheBody) the lattice's power stands at least this many times above the controls': the
-   * strands lie in front of the golfer. Summed over the frames, a frequency the picture holds no lattice
-   * at reads about 1 (within about a third, over ten frames); the synthetic fence behind a golfer reads
-   * 1.4, the nets over the shared clips 5-10 (bench/net.ts), a synthetic net in front hundreds.
+   * strands lie in front of the golfer. A frequency the body holds no lattice at reads about 1 to 2 (the
+   * best of three harmonics, over ten frames); fences laid behind the shared clips' golfers read up to
+   * 1.6 (bench/fence.ts), the nets over them 4.4 and up (bench/net.ts), a synthetic net hundreds.
    */
   minOnBody: 4,
-  /** The trunk read: its quad drawn in to this share of its size, clear of the arms' and the outline's edges. */
-  trunkShare: 0.7,
   /** Fewer body pixels than this in a frame are too few to read a lattice on. */
   minBodyPixels: 200,
-  /**
-   * How far from a limb's line (upper arm, forearm, thigh, shin, neck) is read as the limb, in torso
-   * lengths (hip centre to shoulder centre, about 50 cm): under half a forearm's or a shin's thickness (8-10 cm).
-   */
-  limbRadius: 0.07,
+  /** The person mask's likelihood from which a pixel is the golfer. */
+  personSure: 0.9,
+  /** Pixels the body is drawn in from the mask's edge. */
+  maskInset: 2,
   /** A peak found is looked at as up to this harmonic of the strands' spacing (fundamental). */
   maxHarmonic: 4,
   /** Control frequencies turned this far (degrees, both ways) off a lattice frequency. */
@@ -72,7 +72,7 @@ export const NET = {
 export interface NetReading {
   /** How far the weakest of the lattice's four peaks stands above its background (0: no lattice). */
   strength: number;
-  /** How far the lattice stands out on the body (onTheBody; 0 where the lattice is too weak to ask, or no pose was read). */
+  /** How far the lattice stands out on the body (onTheBody; 0 where the lattice is too weak to ask, or no mask was read). */
   onBody: number;
   /** The lattice's two strand spacings (pixels, or a whole fraction of them) and the directions across the strands (degrees from the picture's x axis). */
   spacings: { pixels: number; degrees: number }[];
@@ -279,8 +279,12 @@ function peakCandidates(spectrum: Spectrum, nx: number, ny: number): Bin[] {
   });
 }
 
-/** How strongly the change through `frames` (in time order, across the swing) shows a net in front of the golfer. */
-export function netInPicture(frames: RawFrame[], bodies: (Body | null)[]): NetReading {
+/**
+ * How strongly the change through `frames` (in time order, across the swing) shows a net in front of the
+ * golfer. `personMasks` gives each frame's person mask (a pose model's run of its own), asked for only
+ * when the change shows a lattice strong enough to be one.
+ */
+export async function netInPicture(frames: RawFrame[], personMasks: () => Promise<(Float32Array | null)[]>): Promise<NetReading> {
   const none = (changed: number): NetReading => ({ strength: 0, onBody: 0, spacings: [], changed });
   if (frames.length < 3) return none(0);
   const { width, height } = frames[0]!;
@@ -312,6 +316,8 @@ export function netInPicture(frames: RawFrame[], bodies: (Body | null)[]): NetRe
   const strength = Math.round(second.height * 10) / 10;
   const reading = { strength, onBody: 0, spacings: [spacing(first), spacing(second)], changed };
   if (strength < NET.minPeak) return reading;
+  // Only now the person masks (a pose model's run of its own): a lattice strong enough to ask about is rare.
+  const bodies = (await personMasks()).map((mask) => (mask ? personPixels(mask, width, height) : null));
   const onBody = onTheBody(lumas, bodies, [first, second].map((b) => fundamental(spectrum, b)).map((b) => [b.fx / nx, b.fy / ny] as const), width, height);
   return { ...reading, onBody: Math.round(onBody * 10) / 10 };
 }
@@ -341,8 +347,8 @@ type Frequency = readonly [number, number];
 
 /**
  * Is the lattice on the golfer, in front of the body, or only where the body uncovers what is behind it?
- * Where the body is in a frame (its pose: the trunk and the limbs, drawn in from their edges), strands in
- * front of it show, and a fence behind it never does. Each frame's picture there, less its
+ * Where the body is in a frame (`bodies`: its pixels, from the person mask), strands in front of it show,
+ * and a fence behind it never does. Each frame's picture there, less its
  * neighbourhood's mean, is read at the strands' frequency and its next two harmonics, and at control
  * frequencies as high but turned off the lattice's directions, or a third higher and lower; the power at
  * the lattice over the mean power at the controls, summed over the frames, is its height there. Each
@@ -350,17 +356,15 @@ type Frequency = readonly [number, number];
  * the skin of the arms plainly), and the weaker direction is the reading. The picture is read at each
  * frequency directly: the body is too small a window for a spectrum's bins to fall on the lattice.
  */
-function onTheBody(lumas: Float32Array[], bodies: (Body | null)[], lattice: Frequency[], width: number, height: number): number {
+function onTheBody(lumas: Float32Array[], bodies: (number[] | null)[], lattice: Frequency[], width: number, height: number): number {
   const wanted = lattice.flatMap(([u, v]) => HARMONICS.map((m) => [m * u, m * v] as const));
   const controls = wanted.map(controlsOf);
   const power = wanted.map(() => 0);
   const control = wanted.map(() => 0);
   let frames = 0;
   lumas.forEach((frame, t) => {
-    const body = bodies[t];
-    if (!body) return;
-    const pixels = insideBody(body, width, height);
-    if (pixels.length < NET.minBodyPixels) return;
+    const pixels = bodies[t];
+    if (!pixels || pixels.length < NET.minBodyPixels) return;
     const local = boxMean(frame, width, height, NET.neighbourhood);
     const values = pixels.map((i) => frame[i]! - local[i]!);
     wanted.forEach((f, k) => {
@@ -370,12 +374,12 @@ function onTheBody(lumas: Float32Array[], bodies: (Body | null)[], lattice: Freq
     frames++;
   });
   if (frames === 0) return 0;
-  // Each direction by its harmonic that shows best against the trunk's own detail; the weaker direction.
+  // Each direction by its harmonic that shows best against the body's own detail; the weaker direction.
   const ratio = power.map((p, k) => (control[k]! > 0 ? p / control[k]! : 0));
   return Math.min(...lattice.map((_, d) => Math.max(...ratio.slice(d * HARMONICS.length, (d + 1) * HARMONICS.length))));
 }
 
-/** The strands' fundamental frequency and its next two harmonics, each looked for on the trunk. */
+/** The strands' fundamental frequency and its next two harmonics, each looked for on the body. */
 const HARMONICS = [1, 2, 3];
 
 /** Frequencies as high as `f` but turned off its direction, and along it a third higher and lower. */
@@ -402,62 +406,15 @@ function powerAt(values: number[], pixels: number[], width: number, [u, v]: Freq
 /** Four corners in pixels, in order around the shape: lead shoulder, trail shoulder, trail hip, lead hip. */
 export type Quad = [readonly [number, number], readonly [number, number], readonly [number, number], readonly [number, number]];
 
-/** A point in the picture (pixels). */
-export type Point = readonly [number, number];
-
 /**
- * Where the body is in a frame, from its pose: the trunk, and the limbs (and neck) as segments between
- * joints, each body to `radius` pixels of its line. Drawn in from the body's edges (NET.trunkShare, a
- * radius under a limb's half thickness), so that what is read is body, not what is beside it.
+ * The pixels the person mask is sure show the golfer, drawn in from its edge by NET.maskInset: the mask's
+ * edge is soft and may lie a pixel or two off the body, and there a fence behind would show.
  */
-export interface Body {
-  trunk: Quad;
-  limbs: (readonly [Point, Point])[];
-  radius: number;
-}
-
-/** The picture's pixels on the body: inside the drawn-in trunk or near a limb's line. */
-function insideBody(body: Body, width: number, height: number): number[] {
-  const trunk = new Set(insideQuad(shrunk(body.trunk, NET.trunkShare), width, height));
-  const points = [...body.trunk, ...body.limbs.flat()];
-  const r = body.radius;
-  const [left, right] = [Math.max(0, Math.floor(Math.min(...points.map((p) => p[0])) - r)), Math.min(width - 1, Math.ceil(Math.max(...points.map((p) => p[0])) + r))];
-  const [top, bottom] = [Math.max(0, Math.floor(Math.min(...points.map((p) => p[1])) - r)), Math.min(height - 1, Math.ceil(Math.max(...points.map((p) => p[1])) + r))];
+function personPixels(mask: Float32Array, width: number, height: number): number[] {
+  const sure = mask.map((v) => (v >= NET.personSure ? 1 : 0));
+  const inside = boxMean(sure, width, height, NET.maskInset);
   const out: number[] = [];
-  for (let y = top; y <= bottom; y++) {
-    for (let x = left; x <= right; x++) {
-      const i = y * width + x;
-      if (trunk.has(i) || body.limbs.some(([a, b]) => distanceToSegment(x, y, a, b) < r)) out.push(i);
-    }
-  }
-  return out;
-}
-
-function distanceToSegment(x: number, y: number, a: Point, b: Point): number {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const length2 = dx * dx + dy * dy;
-  const t = length2 > 0 ? Math.max(0, Math.min(1, ((x - a[0]) * dx + (y - a[1]) * dy) / length2)) : 0;
-  return Math.hypot(x - (a[0] + t * dx), y - (a[1] + t * dy));
-}
-
-/** The quad drawn toward its centre to `share` of its size. */
-function shrunk(q: Quad, share: number): Quad {
-  const [cx, cy] = [q.reduce((s, p) => s + p[0], 0) / 4, q.reduce((s, p) => s + p[1], 0) / 4];
-  return q.map(([x, y]) => [cx + (x - cx) * share, cy + (y - cy) * share] as const) as Quad;
-}
-
-/** The picture's pixels inside a quad whose corners go round it (either way). */
-function insideQuad(q: Quad, width: number, height: number): number[] {
-  const xs = q.map((p) => p[0]);
-  const ys = q.map((p) => p[1]);
-  const out: number[] = [];
-  const side = (a: readonly [number, number], b: readonly [number, number], x: number, y: number) => (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
-  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(height - 1, Math.ceil(Math.max(...ys))); y++) {
-    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(width - 1, Math.ceil(Math.max(...xs))); x++) {
-      const sides = q.map((a, k) => Math.sign(side(a, q[(k + 1) % 4]!, x, y)));
-      if (sides.every((v) => v >= 0) || sides.every((v) => v <= 0)) out.push(y * width + x);
-    }
-  }
+  for (let i = 0; i < inside.length; i++) if (inside[i]! >= 0.999) out.push(i);
   return out;
 }
 

@@ -11,11 +11,14 @@ import type { ModelVariant } from './runtime/landmarker.js';
 export interface PassFrame {
   index: number;
   pose: Pose | null;
+  /** With PassOptions.masks: how likely each pixel shows the person. */
+  mask?: Float32Array | null;
 }
 
 const toPassFrame = (r: FrameLandmarks): PassFrame => ({
   index: r.index,
   pose: r.image && r.world ? { image: r.image, world: r.world } : null,
+  ...(r.mask !== undefined ? { mask: r.mask } : {}),
 });
 
 export interface PassOptions {
@@ -25,6 +28,8 @@ export interface PassOptions {
   signal?: AbortSignal;
   /** Run on this pool slot (default: whichever slot is free). */
   worker?: number;
+  /** Also the person's mask (IMAGE mode only). */
+  masks?: boolean;
 }
 
 /** Frames a VIDEO-mode chunk tracks before its own (0.2 s at 30 analysed frames per second). */
@@ -47,6 +52,7 @@ export async function runChunk(pool: PosePool, frames: RawFrame[], options: Pass
   const warmUp = options.video ? (options.warmUp ?? []) : [];
   const results = await pool.run({
     variant: options.variant, numPoses: options.numPoses, video: options.video, frames: [...warmUp, ...frames],
+    ...(options.masks ? { masks: true } : {}),
     ...(options.worker !== undefined ? { worker: options.worker } : {}),
   });
   guard(options.signal);

@@ -16,7 +16,7 @@ const clock = new Map<string, number>();
 const CALL_GAP_MS = 60_000;
 
 async function handle(request: PoseRequest): Promise<{ results: FrameLandmarks[]; loaded: number }> {
-  const key = `${request.variant}:${request.numPoses}:${request.video}`;
+  const key = `${request.variant}:${request.numPoses}:${request.video}:${request.masks === true}`;
   let landmarker = landmarkers.get(key);
   // One that failed to start is replaced too: the next analysis gets another try.
   if (landmarker && request.fresh && (used.has(key) || (await landmarker.then(() => false, () => true)))) {
@@ -28,7 +28,7 @@ async function handle(request: PoseRequest): Promise<{ results: FrameLandmarks[]
   }
   const loaded = landmarker ? 0 : 1;
   if (!landmarker) {
-    landmarker = createLandmarker(request.variant, { numPoses: request.numPoses, video: request.video });
+    landmarker = createLandmarker(request.variant, { numPoses: request.numPoses, video: request.video, masks: request.masks === true });
     landmarkers.set(key, landmarker);
   }
   const model = await landmarker;
@@ -58,7 +58,7 @@ async function handle(request: PoseRequest): Promise<{ results: FrameLandmarks[]
         best = i;
       }
     });
-    results.push({ index: frame.index, image: pack(pose.image[best]), world: pack(pose.world[best]) });
+    results.push({ index: frame.index, image: pack(pose.image[best]), world: pack(pose.world[best]), ...(request.masks ? { mask: pose.masks?.[best] ?? null } : {}) });
   }
   return { results, loaded };
 }
@@ -68,7 +68,7 @@ parentPort?.on('message', (message: ToWorker) => {
   handle(message.request).then(
     ({ results, loaded }) => {
       const reply: FromWorker = { id: message.id, ok: true, results, ms: performance.now() - started, loaded };
-      const transfer = results.flatMap((r) => [r.image?.buffer, r.world?.buffer].filter((b): b is ArrayBuffer => b !== undefined));
+      const transfer = results.flatMap((r) => [r.image?.buffer, r.world?.buffer, r.mask?.buffer].filter((b): b is ArrayBuffer => b !== undefined));
       parentPort?.postMessage(reply, transfer);
     },
     (error: unknown) => {

@@ -24,6 +24,8 @@ export interface PoseRequest {
    * the same figures whatever was analysed before it.
    */
   fresh?: boolean;
+  /** Also the most prominent person's mask (IMAGE mode): how likely each pixel shows them (net.ts). */
+  masks?: boolean;
 }
 
 /** Landmarks of the most prominent person: 33 × [x, y, z, visibility]. */
@@ -31,6 +33,8 @@ export interface FrameLandmarks {
   index: number;
   image: Float32Array | null;
   world: Float32Array | null;
+  /** With PoseRequest.masks: per pixel of the frame (row by row), how likely it shows the person. */
+  mask?: Float32Array | null;
 }
 
 export type ToWorker = { id: number; request: PoseRequest };
