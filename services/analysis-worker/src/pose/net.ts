@@ -24,6 +24,7 @@
  * Why it matters: the pose model reads a body behind bars as a narrower turn (bench:robustness: from
  * behind the shoulders 8.5-15.9° short, face-on the hips 12.4° off, at confidences that do not show it).
  */
+import type { PixelBox } from './crop.js';
 import type { RawFrame } from './runtime/protocol.js';
 
 export const NET = {
@@ -99,7 +100,7 @@ function meanChange(lumas: Float32Array[]): Float32Array {
 }
 
 /** Box mean of radius `r` (separable running sums, edges clamped to the picture). */
-export function boxMean(values: Float32Array, width: number, height: number, r: number): Float32Array {
+function boxMean(values: Float32Array, width: number, height: number, r: number): Float32Array {
   const pass = (src: Float32Array, n: number, lines: number, at: (line: number, k: number) => number): Float32Array => {
     const out = new Float32Array(src.length);
     for (let line = 0; line < lines; line++) {
@@ -157,7 +158,7 @@ function fftLine(re: Float64Array, im: Float64Array, n: number, offset: number, 
 }
 
 /** Power spectrum of an nx×ny real field (both powers of two), row-major. */
-export function powerSpectrum(field: Float64Array, nx: number, ny: number): Float64Array {
+function powerSpectrum(field: Float64Array, nx: number, ny: number): Float64Array {
   const re = Float64Array.from(field);
   const im = new Float64Array(nx * ny);
   const [wx, wy] = [twiddles(nx), twiddles(ny)];
@@ -170,14 +171,6 @@ export function powerSpectrum(field: Float64Array, nx: number, ny: number): Floa
 
 const nextPowerOfTwo = (v: number) => 2 ** Math.ceil(Math.log2(Math.max(2, v)));
 
-/** A box of the picture (pixels, inclusive). */
-interface PixelBox {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
 /** The box of the pixels set in `mask`, or null. */
 function boxOf(mask: Float32Array, width: number): PixelBox | null {
   let [left, top, right, bottom] = [Infinity, Infinity, -1, -1];
@@ -186,13 +179,13 @@ function boxOf(mask: Float32Array, width: number): PixelBox | null {
     const [x, y] = [i % width, Math.floor(i / width)];
     [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
   }
-  return right < 0 ? null : { left, top, right, bottom };
+  return right < 0 ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
 }
 
-/** Pixels whose neighbourhood changed at least `least` grey levels: 1, else 0. */
-function changedPixels(change: Float32Array, width: number, height: number, least: number): { local: Float32Array; inside: Float32Array } {
+/** Pixels whose neighbourhood changed at least NET.minChange grey levels (`inside`: 1, else 0). */
+function changedPixels(change: Float32Array, width: number, height: number): { local: Float32Array; inside: Float32Array } {
   const local = boxMean(change, width, height, NET.neighbourhood);
-  return { local, inside: local.map((v) => (v >= least ? 1 : 0)) };
+  return { local, inside: local.map((v) => (v >= NET.minChange ? 1 : 0)) };
 }
 
 /**
@@ -203,10 +196,10 @@ function changedPixels(change: Float32Array, width: number, height: number, leas
 function fieldOf(change: Float32Array, changed: { local: Float32Array; inside: Float32Array }, width: number, height: number, box: PixelBox, nx: number, ny: number): Float64Array {
   const taper = boxMean(changed.inside, width, height, NET.neighbourhood);
   const values = new Float64Array(nx * ny);
-  for (let y = box.top; y <= Math.min(box.bottom, box.top + ny - 1); y++) {
-    for (let x = box.left; x <= Math.min(box.right, box.left + nx - 1); x++) {
+  for (let y = box.y; y < box.y + box.height; y++) {
+    for (let x = box.x; x < box.x + box.width; x++) {
       const i = y * width + x;
-      if (changed.inside[i]) values[(y - box.top) * nx + (x - box.left)] = (change[i]! / changed.local[i]! - 1) * taper[i]!;
+      if (changed.inside[i]) values[(y - box.y) * nx + (x - box.x)] = (change[i]! / changed.local[i]! - 1) * taper[i]!;
     }
   }
   return values;
@@ -249,6 +242,12 @@ function spectrumOf(power: Float64Array, nx: number, ny: number) {
     },
   };
 }
+
+/** How many times a bin's peak stands above its ring's median power (0 where the ring holds none). */
+function heightOf(spectrum: Spectrum, b: Bin): number {
+  const background = spectrum.background(b);
+  return background > 0 ? spectrum.peak(b) / background : 0;
+}
 type Spectrum = ReturnType<typeof spectrumOf>;
 
 /**
@@ -290,11 +289,11 @@ export async function netInPicture(frames: RawFrame[], personMasks: () => Promis
   const { width, height } = frames[0]!;
   const lumas = frames.map(luma);
   const change = meanChange(lumas);
-  const moved = changedPixels(change, width, height, NET.minChange);
+  const moved = changedPixels(change, width, height);
   const changed = moved.inside.reduce((a, b) => a + b, 0);
   const box = boxOf(moved.inside, width);
   if (!box || changed < NET.minChangedPixels) return none(changed);
-  const [nx, ny] = [nextPowerOfTwo(box.right - box.left + 1), nextPowerOfTwo(box.bottom - box.top + 1)];
+  const [nx, ny] = [nextPowerOfTwo(box.width), nextPowerOfTwo(box.height)];
   const spectrum = spectrumOf(powerSpectrum(fieldOf(change, moved, width, height, box, nx, ny), nx, ny), nx, ny);
   // Each peak with its second harmonic (index arithmetic wraps: a harmonic past the picture's finest
   // detail folds back, as the sampled picture folds it); the weaker of the two is the peak's height.
@@ -328,10 +327,7 @@ export async function netInPicture(frames: RawFrame[], personMasks: () => Promis
  * frequencies), so the lowest whole fraction of it that still stands out is taken.
  */
 function fundamental(spectrum: Spectrum, b: Bin): Bin {
-  const stands = (at: Bin) => {
-    const background = spectrum.background(at);
-    return background > 0 && spectrum.peak(at) / background >= NET.minPeak / 2;
-  };
+  const stands = (at: Bin) => heightOf(spectrum, at) >= NET.minPeak / 2;
   // The peak is the m-th harmonic of a spacing only if every lower multiple of that spacing's frequency
   // stands out too: one chance peak (leakage near the centre) at a fraction of it is not a comb.
   for (let m = NET.maxHarmonic; m > 1; m--) {
@@ -420,11 +416,7 @@ function personPixels(mask: Float32Array, width: number, height: number): number
 
 /** The height of the weakest of the bins' peaks and their second harmonics above their backgrounds. */
 function latticeHeight(spectrum: Spectrum, bins: Bin[]): number {
-  const height = (b: Bin) => {
-    const background = spectrum.background(b);
-    return background > 0 ? spectrum.peak(b) / background : 0;
-  };
-  return Math.min(...bins.flatMap((b) => [height(b), height({ fx: 2 * b.fx, fy: 2 * b.fy })]));
+  return Math.min(...bins.flatMap((b) => [heightOf(spectrum, b), heightOf(spectrum, { fx: 2 * b.fx, fy: 2 * b.fy })]));
 }
 
 /** Whether a reading shows a net. */
