@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { SwingAnalysis, UploadStatus, User } from '@swingfit/contracts';
+import { BELOW_BAR_WORDS, type SwingAnalysis, type UploadStatus, type User } from '@swingfit/contracts';
 import { apiGet } from '../src/api/client';
 import { Toaster } from '../src/components/ui';
 import { resetToasts } from '../src/components/ui/toast';
@@ -376,7 +376,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
   });
 
   it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure not measured reliably', async () => {
-    const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: 'Not measured reliably: the readings through the backswing did not agree closely enough.' };
+    const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: BELOW_BAR_WORDS };
     const shaky = { ...metric(38), confidence: 0.42, note: 'Read from the front' };
     const metrics = { ...pose.metrics, hipRotation: uncertain, xFactor: shaky };
     server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, multipleSwings: true, viewMatchesSlot: false, othersLeftOut: true } }) });
@@ -388,7 +388,7 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     const hips = within(screen.getByTestId('mobility-hipRotation'));
     expect(hips.getByText('Not measured reliably')).toBeTruthy();
     // The reason follows the badge without saying the badge's words a second time.
-    expect(hips.getByText('The readings through the backswing did not agree closely enough.')).toBeTruthy();
+    expect(hips.getByText(/^The frames of this video gave readings of it too far apart to settle on one figure\. Good light, a phone held still/)).toBeTruthy();
     expect(hips.queryByText(/Not measured reliably:/)).toBeNull();
     // A figure under the confidence bar (an older analysis) is not shown as a number.
     const x = within(screen.getByTestId('mobility-xFactor'));

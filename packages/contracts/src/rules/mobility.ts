@@ -169,8 +169,14 @@ type FigureWithNote = MeasuredFigure & { note?: string };
 type ViewMetrics<M> = Partial<Record<string, M>> | null | undefined;
 const usable = (m: FigureWithNote | undefined): m is FigureWithNote & { value: number } => !!m && m.measurable && m.value !== null && Number.isFinite(m.value);
 
-/** Said of a figure an older analysis stored as a number under today's CONFIDENCE_BAR. */
-export const BELOW_BAR_WORDS = 'Not measured reliably: the readings of it did not agree closely enough.';
+/**
+ * Said of a figure whose readings lay too far apart for one figure: the worker's own withholding (every
+ * figure: the turns read through the backswing, posture at address and impact, sway) and a figure an older
+ * analysis stored as a number under today's CONFIDENCE_BAR alike. What happened in the golfer's words (not
+ * "readings through the backswing", which a posture or sway figure is not), and what helps: the spread
+ * grows on dim, shaken or small pictures (bench:robustness: dusk, hand-held, far golfer).
+ */
+export const BELOW_BAR_WORDS = 'Not measured reliably: the frames of this video gave readings of it too far apart to settle on one figure. Good light, a phone held still and your whole body filling most of the picture give the steadiest readings.';
 
 /**
  * A stored figure as it may be read today. Older analyses stored figures under today's CONFIDENCE_BAR as

@@ -4,7 +4,7 @@
  * cannot show, or that this video did not let the model read steadily, is withheld with the reason in
  * plain words, never given as a wrong number.
  */
-import { CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, xFactorWithheldWords, type Metric, type PoseSummary } from '@swingfit/contracts';
+import { BELOW_BAR_WORDS, CONFIDENCE_BAR, TURN_SCATTER_LIMIT_DEG, xFactorWithheldWords, type Metric, type PoseSummary } from '@swingfit/contracts';
 import { dist2, headPx, hipCentrePx, median, robustSpread, spineTiltImage } from './geometry.js';
 import { LM, imagePoint, meanVisibility, type Pose } from './landmarks.js';
 import { FACE_ON_HIPS_LEAST_DEG, faceOnHipResolution, flatTopOfCurve, leadTrail, monotoneFit, turnReference, type BodyLine, type TurnContext } from './turn.js';
@@ -57,7 +57,8 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export const WITHHELD_TEXT = {
   notFound: 'Not measured reliably: the golfer was not clearly in view at address and at the top.',
-  scattered: 'Not measured reliably: the readings through the backswing did not agree closely enough.',
+  // One reason for every figure withheld for scattered readings, the page's and the worker's alike.
+  scattered: BELOW_BAR_WORDS,
   // (The outline came out narrower than hips are deep, or wider than at address: no turn does either.)
   hipsUnreadable: 'Not measured reliably: from the front, your hips looked wider or narrower than any turn would make them, so how far they turned could not be read. A down-the-line video measures it.',
   hipsTooFine: 'Not measured reliably: from the front, hips turned this little look hardly any narrower than at address, too little for the video to show how far they turned. A down-the-line video measures it.',
