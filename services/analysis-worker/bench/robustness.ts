@@ -149,6 +149,34 @@ function chipFirstArgs(to: number, address: number): string[] {
   const graph = `[0:v]split[s][w];[s]${chipGraph(to, address).slice('[0:v]'.length)}[c];[c][w]concat=n=2:v=1[out]`;
   return ['-filter_complex', graph, '-map', '[out]', ...X264];
 }
+/**
+ * A waggle rehearses the takeaway's start: from `stillBack` frames before the labelled address (where the
+ * hands still rest: the labels mark the address a few frames into the takeaway's slow first creep) to
+ * `frames` past it; made `times` over, then a pause of `pauseFrames` (frames at 30 fps).
+ */
+const WAGGLE = { stillBack: 10, frames: 4, times: 2, pauseFrames: 10 } as const;
+/**
+ * Waggles before the takeaway, as most golfers make them: the clip to where the hands rest before its
+ * address, then its frames from there to a few past the address forward and back WAGGLE.times over (the
+ * club hinged a little back and returned), a third of a second's pause at rest, then the swing from the
+ * same rest. The address is the labelled one of that last start, not the stillness before the waggles.
+ */
+function waggleArgs(address: number): string[] {
+  const { stillBack, frames, times, pauseFrames } = WAGGLE;
+  const still = address - stillBack;
+  const copies = Array.from({ length: times }, (_, i) => `[w${i}]`);
+  // Every piece numbered afresh at 30 a second: reversed and padded pieces keep odd timestamps, and the
+  // concatenation would fill the gaps with repeated frames (125 frames where 121 were cut).
+  const renumber = 'setpts=N/(30*TB)';
+  const graph = `[0:v]split=3[p][w][s];[p]trim=end_frame=${still + 1},${renumber}[pre];` +
+    `[w]trim=start_frame=${still}:end_frame=${address + frames + 1},${renumber},split[f][g];[g]reverse,${renumber}[r];` +
+    `[f][r]concat=n=2,${renumber},split=${times}${copies.join('')};` +
+    `[s]trim=start_frame=${still},${renumber},split[h][swing];[h]trim=end_frame=1,tpad=stop=${pauseFrames - 1}:stop_mode=clone,${renumber}[hold];` +
+    `[pre]${copies.join('')}[hold][swing]concat=n=${times + 3}[out]`;
+  return ['-filter_complex', graph, '-map', '[out]', '-r', '30', ...X264];
+}
+/** Frames waggleArgs puts before the original's frames from the rest on. */
+const waggleFrames = (address: number): number => 1 + WAGGLE.times * 2 * (address + WAGGLE.frames - (address - WAGGLE.stillBack) + 1) + WAGGLE.pauseFrames;
 /** A phone's main camera: 26 mm equivalent, so its focal length is 26/36 of the picture's width in pixels. */
 const PHONE_FOCAL_PER_WIDTH = 26 / 36;
 /** Grey beyond the picture's edge: a camera turned up or down sees past the original's corners. */
@@ -267,6 +295,9 @@ const CASES: Case[] = [
   { name: 'a short practice stroke first, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: chipFirstArgs(40, 29), ext: 'mp4', slower: 1, leadSec: chipFrames(40, 29) / 30 },
   { name: 'a short practice stroke first, tour pro B from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: chipFirstArgs(33, 21), ext: 'mp4', slower: 1, leadSec: chipFrames(33, 21) / 30 },
   { name: 'a short practice stroke first', clip: 'morikawa_iron_fo', view: 'face-on', args: chipFirstArgs(50, 32), ext: 'mp4', slower: 1, leadSec: chipFrames(50, 32) / 30 },
+  // Waggles, then a short pause and the swing: the address is where the swing starts, after the waggles.
+  { name: 'waggles before the takeaway, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: waggleArgs(29), ext: 'mp4', slower: 1, leadSec: waggleFrames(29) / 30 },
+  { name: 'waggles before the takeaway', clip: 'morikawa_iron_fo', view: 'face-on', args: waggleArgs(32), ext: 'mp4', slower: 1, leadSec: waggleFrames(32) / 30 },
   { name: 'no full swing: only the follow-through', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-ss', '1.87', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.87 },
   { name: 'no full swing: only the follow-through, from behind', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-ss', '1.77', '-vf', 'setpts=PTS-STARTPTS', ...X264], ext: 'mp4', slower: 1, leadSec: -1.77 },
   // A golfer on the range films two balls in one clip, the same swing twice: one is measured, never a mix. The
