@@ -226,6 +226,12 @@ const CASES: Case[] = [
   { name: 'hand-held, portrait, golfer most of the frame', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'crop=380:680:450+30*sin(2*PI*t*0.6):30+10*sin(2*PI*t*1.1+2),scale=720:1288', ...X264], ext: 'mp4', slower: 1 },
   { name: 'black frames before and after', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'tpad=start=15:stop=15:color=black', ...X264], ext: 'mp4', slower: 1, leadSec: 0.5 },
   // A phone on a tripod: after the finish the golfer walks up to it to stop the recording, growing to fill the picture.
+  // Someone filming zooms in while the golfer sets up (1.3 times, over 0.4 s), then holds it.
+  { name: 'zoomed in while the golfer sets up', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', walkUp(0.3, 0.7, 1.3), ...X264], ext: 'mp4', slower: 1 },
+  { name: 'zoomed in while the golfer sets up, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', walkUp(0.3, 0.7, 1.3), ...X264], ext: 'mp4', slower: 1 },
+  // Someone filming zooms in as the golfer swings: the picture 1.3 times larger from address to the top.
+  { name: 'zoomed in during the backswing', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', walkUp(25 / 30, 46 / 30, 1.3), ...X264], ext: 'mp4', slower: 1 },
+  { name: 'zoomed in during the backswing, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', walkUp(29 / 30, 46 / 30, 1.3), ...X264], ext: 'mp4', slower: 1 },
   { name: 'golfer walks up to the camera after the finish', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', walkUp(2.8, 4.2, 3), ...X264], ext: 'mp4', slower: 1 },
   { name: 'golfer walks up to the camera after the finish, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', walkUp(2.45, 3.0, 2.5), ...X264], ext: 'mp4', slower: 1 },
   { name: 'camera walks away after the finish', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', "pad=iw+400:ih:0:0:green,crop=1280:720:'if(gt(t,2.4),min(400,(t-2.4)*500),0)':0", ...X264], ext: 'mp4', slower: 1 },
