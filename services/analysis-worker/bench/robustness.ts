@@ -177,6 +177,10 @@ function waggleArgs(address: number): string[] {
 }
 /** Frames waggleArgs puts before the original's frames from the rest on. */
 const waggleFrames = (address: number): number => 1 + WAGGLE.times * 2 * (address + WAGGLE.frames - (address - WAGGLE.stillBack) + 1) + WAGGLE.pauseFrames;
+/** The golfer's region (`crop`, w:h:x:y) mirrored, 0.8 times the size and 40% opaque, laid over the picture at `at`. */
+function reflectionGraph(crop: string, at: [number, number]): string {
+  return `[0:v:0]format=yuva420p,split[v][r];[r]crop=${crop},hflip,scale=trunc(iw*0.8/2)*2:-2,colorchannelmixer=aa=0.4[m];[v][m]overlay=${at[0]}:${at[1]},format=yuv420p[out]`;
+}
 /** A phone's main camera: 26 mm equivalent, so its focal length is 26/36 of the picture's width in pixels. */
 const PHONE_FOCAL_PER_WIDTH = 26 / 36;
 /** Grey beyond the picture's edge: a camera turned up or down sees past the original's corners. */
@@ -339,6 +343,10 @@ const CASES: Case[] = [
   // From behind the next bay's golfer stands as far from the lens as the filmed one, so looks as tall or
   // taller (here 1.14 times: people differ), off to the side of the picture (crowd.ts tellApart).
   { name: 'a taller golfer swinging in the next bay', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-filter_complex', nextBayGraph(join(fixturesDir(), 'real', 'adam_scott_iron_dtl.mp4'), '340:620:420:100', [940, 80]), '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  // Indoors before a window or a mirror: the golfer's own reflection beside them, mirrored, fainter and smaller,
+  // swinging in step with them (a second person who moves exactly as the golfer does).
+  { name: 'own reflection in a window beside', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-filter_complex', reflectionGraph('500:640:390:60', [860, 140]), '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'own reflection in a window beside, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-filter_complex', reflectionGraph('340:620:420:100', [820, 160]), '-map', '[out]', ...X264], ext: 'mp4', slower: 1 },
   // Filmed at home through the hitting net: a dark mesh over the whole picture, golfer included.
   { name: 'through a hitting net', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },
   { name: 'through a hitting net, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'drawgrid=w=22:h=22:t=2:c=black@0.55', ...X264], ext: 'mp4', slower: 1 },
