@@ -375,6 +375,21 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     for (const turn of rest) expect(within(turn).getByText('For the same reason as above.')).toBeTruthy();
   });
 
+  it('says a video filmed against the light had only its timing measured, and not the net\'s words', async () => {
+    const dark = { ...metric(null, false), confidence: 0, withheld: 'uncertain' as const, note: 'Not measured reliably: the video was filmed against the light, so your body shows as a dark outline, without the shading that tells which way your shoulders and hips face. Film with the light behind the phone, not behind you.' };
+    const metrics = { ...pose.metrics, shoulderTurn: dark, hipRotation: dark, xFactor: dark, spineAngleAddress: dark, spineAngleChange: dark, headSway: dark, hipSway: dark };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, againstTheLight: true } }) });
+    renderAt('/analysis/3');
+    expect((await screen.findByTestId('against-the-light')).textContent).toBe(
+      "This video was filmed against the light, so your body showed as a dark outline and only the swing's timing was measured. Film with the light behind the phone to have your body read.",
+    );
+    expect(screen.queryByTestId('through-net')).toBeNull();
+    const turns = ['shoulderTurn', 'hipRotation', 'xFactor'].map((key) => screen.getByTestId(`mobility-${key}`));
+    for (const turn of turns) expect(within(turn).getByText('Not measured reliably')).toBeTruthy();
+    const [first] = turns.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    expect(within(first!).getByText(/^The video was filmed against the light, so your body shows as a dark outline/)).toBeTruthy();
+  });
+
   it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure not measured reliably', async () => {
     const uncertain = { ...metric(null, false), confidence: 0.1, withheld: 'uncertain' as const, note: BELOW_BAR_WORDS };
     const shaky = { ...metric(38), confidence: 0.42, note: 'Read from the front' };

@@ -70,6 +70,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CameraView } from '@swingfit/contracts';
+import type { BodyLight } from '../src/pose/exposure.js';
 import { NET, type NetReading } from '../src/pose/net.js';
 import type { CameraSummary } from '../src/pose/camera.js';
 import { closePosePool } from '../src/pose/index.js';
@@ -275,6 +276,9 @@ const CASES: Case[] = [
   { name: 'WebM, VP9', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '2M', '-pix_fmt', 'yuv420p'], ext: 'webm', slower: 1 },
   // Evening light on a phone: a darker, flatter picture with the sensor's grain moving from frame to frame.
   { name: 'dusk, grainy', clip: 'morikawa_iron_dtl', view: 'down-the-line', args: ['-vf', 'eq=brightness=-0.22:contrast=0.55:saturation=0.6,noise=alls=24:allf=t', ...X264], ext: 'mp4', slower: 1 },
+  // Filmed against the light: the phone exposes for the bright sky, and the golfer's shaded side falls toward black.
+  { name: 'against the light, the golfer in shadow', clip: 'morikawa_iron_fo', view: 'face-on', args: ['-vf', 'curves=all=0/0 0.45/0.08 0.75/0.45 1/1,noise=alls=8:allf=t', ...X264], ext: 'mp4', slower: 1 },
+  { name: 'against the light, the golfer in shadow, from behind', clip: 'adam_scott_iron_dtl', view: 'down-the-line', args: ['-vf', 'curves=all=0/0 0.45/0.08 0.75/0.45 1/1,noise=alls=8:allf=t', ...X264], ext: 'mp4', slower: 1 },
   { name: 'low sun, washed out', clip: 'adam_scott_iron_fo', view: 'face-on', args: ['-vf', 'eq=brightness=0.25:contrast=0.6:gamma=1.4', ...X264], ext: 'mp4', slower: 1 },
   // Indoors a phone at 30 fps keeps its shutter open most of a frame: the arms and club are smeared along their
   // path through the downswing. Each frame here is blended with the one before (a double image, the smear's two
@@ -480,7 +484,10 @@ try {
     // A lattice in the change through the swing is printed (net.ts), named a net or not: a false alarm shows.
     const lattice = result.fields.technicalDetails.net as NetReading | undefined;
     const net = lattice && lattice.strength >= NET.minPeak ? `, ${result.summary.throughNet ? 'FILMED THROUGH A NET' : 'no net'} (lattice ${lattice.strength} in the change, ${lattice.onBody} on the body)` : '';
-    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}${moved}${net}   [${seconds} s]`);
+    // A body shown as a dark outline (exposure.ts) is printed with the light read on it; a lit body is not.
+    const light = result.fields.technicalDetails.bodyLight as BodyLight | undefined;
+    const outline = light?.outline ? `, AGAINST THE LIGHT (the body's bright end at ${light.bright} of 255)` : '';
+    console.log(`-- ${c.name} (${c.clip}): ${result.summary.view}, ${result.summary.handedness}-handed${wrong}${slow}${moved}${net}${outline}   [${seconds} s]`);
     console.log(`   events ${eventsAgainst(label, result.summary, { ...c, leadSec: leadOf(c, label) })}${c.practiceSlower ? `, ${String(result.fields.technicalDetails.swingCount)} swings found` : ''}`);
     console.log(`   ${TURN_FIGURES.map((k) => {
       const [now, was] = [turns[k].value, near?.[k].value ?? null];

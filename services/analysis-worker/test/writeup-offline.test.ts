@@ -421,6 +421,16 @@ describe('offline writer: figures one video cannot give', () => {
     expect(w.performanceAssessment).not.toContain('nothing in this swing needs fixing');
   });
 
+  it('names no fault, and says why, when the video was filmed against the light and no body figure was measured', () => {
+    const dark = { measurable: false, value: null, confidence: 0, withheld: 'uncertain', note: 'Not measured reliably: the video was filmed against the light.' } as const;
+    const metrics = { shoulderTurn: dark, hipRotation: dark, xFactor: dark, spineAngleAddress: dark, spineAngleChange: dark, headSway: dark, hipSway: dark };
+    const w = offlineWriteUp(input({ pose: pose('face-on', metrics, { againstTheLight: true }) }));
+    expectWellFormed(w);
+    expect(w.performanceAssessment).toMatch(/^What matters most: your body could not be measured from this video, so no fault in it can be named\./);
+    expect(w.performanceAssessment).toContain('The face-on video was filmed against the light, so your body showed as a dark outline and was not measured from it; film with the light behind the phone to have it read.');
+    expect(w.performanceAssessment).not.toContain('net');
+  });
+
   it('times the tempo from a real-time video only (contracts tempoSource), and judges none from slow motion', () => {
     const slowDtl = pose('down-the-line', {}, slowed);
     const slow = offlineWriteUp(input({ downTheLinePose: slowDtl }));

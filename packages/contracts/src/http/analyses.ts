@@ -75,6 +75,12 @@ export const PoseSummary = Type.Object({
    */
   throughNet: Type.Optional(Type.Boolean()),
   /**
+   * Filmed against the light (the worker's exposure.ts: the body's lit side within the video's darkest
+   * codes, a dark outline): the body figures are withheld, since an outline does not show which way the
+   * body faces; the events and tempo, timed from the outline's hands, stand.
+   */
+  againstTheLight: Type.Optional(Type.Boolean()),
+  /**
    * The video holds two pictures side by side (a split screen); the one on `measured`'s side, of the view
    * the video was uploaded as, was read, the other left out.
    */

@@ -107,3 +107,13 @@ export function uncropPose(pose: Pose, box: PixelBox, width: number, height: num
   return { image, world: pose.world };
 }
 
+/** A pose in the whole picture's normalised coordinates, put into the crop `box`'s (uncropPose's inverse). */
+export function cropPose(pose: Pose, box: PixelBox, width: number, height: number): Pose {
+  const image = pose.image.slice();
+  for (let i = 0; i < LANDMARK_COUNT; i++) {
+    image[i * 4] = (image[i * 4]! * width - box.x) / box.width;
+    image[i * 4 + 1] = (image[i * 4 + 1]! * height - box.y) / box.height;
+  }
+  return { image, world: pose.world };
+}
+

@@ -9,14 +9,15 @@ import { cameraOffsetAt, cameraSummary, steadyPose, type CameraPath } from './ca
 import { tempoOf, type NoSwingSign, type SwingEventAt, type SwingEvents } from './events.js';
 import { pictureBox } from './picture.js';
 import { golferPicture, otherSide, pictureOn, splitScreenOf, type Side, type SplitScreen } from './split.js';
-import { SMALL_GOLFER_SHARE, cropAround, cropFrame, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
+import { SMALL_GOLFER_SHARE, cropAround, cropFrame, cropPose, golferHeight, keyFrameCrop, scaleBox, swingBox, uncropPose, type PixelBox } from './crop.js';
 import { MAX_CROWD_SHARE, blankOut, bodyBox, boxHeight, boxInCrop, crowdChecks, crowdVerdict, isAmbiguous, isSomeoneElse, someoneToHide, type Box, type CrowdCheck, type CrowdVerdict } from './crowd.js';
 import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
 import { measurePlan, measureSwing, planFrames, type Measured } from './measure.js';
-import { computeMetrics, turnCurve, turnReadings, withheldThroughNet, type EventPoses } from './metrics.js';
+import { WITHHELD_TEXT, computeMetrics, turnCurve, turnReadings, withheldBody, withheldThroughNet, type EventPoses } from './metrics.js';
 import { isNet, netInPicture, type NetReading } from './net.js';
+import { bodyLight, type BodyLight } from './exposure.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
 import { copyFrame, runChunk, type PassFrame } from './passes.js';
 import type { PoseStageInput as PipelinePoseStageInput, PoseStageOutput as PipelinePoseStageOutput } from '../pipeline/stages.js';
@@ -417,7 +418,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   const retime = (e: SwingEventAt): SwingEventAt => ({ frame: e.frame, timeSec: e.frame / playback.fps });
   const searched = { ...c.events, ...Object.fromEntries(EVENT_NAMES.map((name) => [name, retime(c.events[name])])) } as SwingEvents;
   let t = c.t;
-  const read = await readAddressAgain(c, searched);
+  const { read, light } = await readAddressAgain(c, searched);
   const address = read?.address ?? null;
   t = lap('addressMs', t);
   const events = address ? { ...searched, address, takeaway: takeawayAfter(address, searched, c.stride, playback.fps) } : searched;
@@ -472,7 +473,8 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address, setUpFrame: read?.setUpFrame ?? null } });
   const metricContext = { view, handedness, width, height };
   const bodyFigures = computeMetrics(steadied(measured, plan.address, c.search.camera, playback.fps), metricContext);
-  const metrics = isNet(net) ? withheldThroughNet(bodyFigures) : bodyFigures;
+  // A net's strands or a dark outline hide the body: only the timing stands (net.ts, exposure.ts).
+  const metrics = isNet(net) ? withheldThroughNet(bodyFigures) : light.outline ? withheldBody(bodyFigures, WITHHELD_TEXT.againstTheLight) : bodyFigures;
 
   // Key frames cut around the golfer, each centred on its own pose, all four the same size.
   const keyPoses = new Map([...keyFrames.values()].map((f) => [f.index, measured.fused.get(f.index) ?? c.nearestSearchPose(f.index)] as const));
@@ -489,7 +491,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     keyframes[name] = await renderKeyFrame(frame, pose, (pose ? keyFrameCrop(pose, tallest, width, height, picture) : null) ?? bars);
   }
   lap('keyframesMs', t);
-  return report(c, { net, events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size, split });
+  return report(c, { net, light, events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size, split });
 }
 
 /**
@@ -512,18 +514,26 @@ function steadied(measured: Measured, addressFrames: number[], camera: CameraPat
   };
 }
 
-/** The address read again on the measure model's hands, with the trunk's set-up (address.ts), or null to keep the search's. */
-async function readAddressAgain(c: ReportContext, events: SwingEvents): Promise<AddressRead | null> {
+/**
+ * The address read again on the measure model's hands, with the trunk's set-up (address.ts), or null to
+ * keep the search's; and how the golfer is lit there (exposure.ts), on the same frames around the address.
+ */
+async function readAddressAgain(c: ReportContext, events: SwingEvents): Promise<{ read: AddressRead | null; light: BodyLight }> {
   const { input, pool, source, playback, crop } = c;
   const indices = addressWindow(events, playback.fps, c.search.lastFrame);
   const frames = crop ? await source.readDetail(indices, crop) : await source.read(indices);
   const { width, height } = source.size;
+  const standing = c.nearestSearchPose(events.address.frame);
+  const light = bodyLight(frames.slice(0, LIGHT_FRAMES), standing && crop ? cropPose(standing, crop, width, height) : standing);
   const read = await readAddress({
     pool, variant: MEASURE_MODEL, frames, width, height, fps: playback.fps, timeScale: events.timeScale, workers: measureSlots(pool), camera: c.search.camera, signal: input.signal,
     toFrame: crop ? (pose) => uncropPose(pose, crop, width, height) : (pose) => pose,
   });
-  return read && read.address.frame < events.top.frame ? read : null;
+  return { read: read && read.address.frame < events.top.frame ? read : null, light };
 }
+
+/** The first frames of the address window, where the golfer still stands at address, read for the light on the body. */
+const LIGHT_FRAMES = 5;
 
 /** The takeaway: the next analysed frame after the address (the top at the latest). */
 function takeawayAfter(address: SwingEventAt, events: SwingEvents, stride: number, fps: number): SwingEventAt {
@@ -534,6 +544,8 @@ function takeawayAfter(address: SwingEventAt, events: SwingEvents, stride: numbe
 interface ReportParts {
   /** A hitting net between the lens and the golfer (net.ts), read for every swing. */
   net: NetReading;
+  /** How the golfer is lit at address (exposure.ts): a dark outline's body is not measured. */
+  light: BodyLight;
   events: SwingEvents;
   /**
    * The address as the search dated it, as the measure model's hands did, and the trunk's set-up, the
@@ -571,6 +583,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     ...(events.endsBeforeFinish ? { endsBeforeFinish: true } : {}),
     ...(c.input.sideBySide ? { sideBySide: { measured: c.input.sideBySide } } : c.input.hide ? { othersLeftOut: true } : {}),
     ...(isNet(p.net) ? { throughNet: true } : {}),
+    ...(p.light.outline && !isNet(p.net) ? { againstTheLight: true } : {}),
     events: { takeaway: at(events.takeaway), address: at(events.address), top: at(events.top), impact: at(events.impact), finish: at(events.finish) },
     tempo,
     ...(slowMotion ? { slowMotion } : {}),
@@ -608,6 +621,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     ...(c.input.hide ? { hidden: roundBox(c.input.hide) } : {}),
     ...(p.split ? { splitScreen: p.split } : {}),
     net: p.net,
+    bodyLight: p.light,
     measureFramesFrom: c.source.from,
     measuredFrames: p.plan.length * READING_VIEWS.length, // each read every way (flip.ts)
     // The turn read on each measured frame from address to the top: the curve the figures come from.

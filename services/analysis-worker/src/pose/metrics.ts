@@ -65,6 +65,7 @@ export const WITHHELD_TEXT = {
   postureFromFront: 'Forward bend is seen from the side: a down-the-line video measures it.',
   postureNoImpact: 'Not measured reliably: the golfer was not clearly in view at impact.',
   throughNet: 'Not measured reliably: the video was filmed through a net, and its strands across your body hide where your shoulders and hips are. Film from beside the net, with nothing between the phone and you.',
+  againstTheLight: 'Not measured reliably: the video was filmed against the light, so your body shows as a dark outline, without the shading that tells which way your shoulders and hips face. Film with the light behind the phone, not behind you.',
   swayFromBehind: 'Sideways movement is toward or away from the camera from behind: the face-on video measures it.',
 } as const;
 
@@ -263,19 +264,23 @@ function swayMetrics(poses: EventPoses, ctx: MetricContext): Pick<Metrics, 'head
 }
 
 /**
- * The figures of a swing filmed through a net (net.ts): every one read from the body is withheld with that
- * reason (bench:robustness: through a net the shoulders from behind read 8.5-15.9° short and the face-on
- * hips 12.4° off, at confidences that do not show it). A figure withheld because the view cannot show it
+ * The figures of a swing whose body the video hides: every one read from the body is withheld with
+ * `reason`. Filmed through a net (net.ts), the shoulders from behind read 8.5-15.9° short and the face-on
+ * hips 12.4° off; against the light (exposure.ts), the shoulders from behind 43.5° short; both at
+ * confidences that do not show it (bench:robustness). A figure withheld because the view cannot show it
  * keeps its own reason, which says which video would.
  */
-export function withheldThroughNet(metrics: Metrics): Metrics {
+export function withheldBody(metrics: Metrics, reason: string): Metrics {
   const out = { ...metrics };
   for (const key of Object.keys(out) as (keyof Metrics)[]) {
     const m = out[key];
-    if (m.withheld !== 'view') out[key] = notMeasurable(m.unit, m.view, WITHHELD_TEXT.throughNet, 'uncertain');
+    if (m.withheld !== 'view') out[key] = notMeasurable(m.unit, m.view, reason, 'uncertain');
   }
   return out;
 }
+
+/** The figures of a swing filmed through a net (net.ts), withheld with that reason. */
+export const withheldThroughNet = (metrics: Metrics): Metrics => withheldBody(metrics, WITHHELD_TEXT.throughNet);
 
 export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   if (poses.address.length === 0 || !poses.backswing.some((f) => f.atTop)) {

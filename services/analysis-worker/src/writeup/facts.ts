@@ -170,6 +170,7 @@ function cautionsFor(pose: PoseSummary, slot: 'face-on' | 'down-the-line', onTem
   // The mobility card says it under each figure; this says it beside the assessment, whose 'nothing needs
   // fixing' would otherwise read as a verdict on a body the video did not let anyone see.
   if (pose.throughNet) cautions.push(`The ${video} video was filmed through a net, so your body was not measured from it; film from beside the net to have it read.`);
+  if (pose.againstTheLight) cautions.push(`The ${video} video was filmed against the light, so your body showed as a dark outline and was not measured from it; film with the light behind the phone to have it read.`);
   if (pose.endsBeforeFinish) cautions.push(`The ${video} video stops just after impact, so your finish is not shown; keep filming until you hold your finish.`);
   // Slow motion is never said here: the tempo card or the badge and key frames say it (above).
   return cautions;

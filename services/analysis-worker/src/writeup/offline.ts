@@ -330,7 +330,7 @@ function assessment(facts: WriteUpFacts, findings: Finding[], focus: string[]): 
   // A figure past its target with nothing to work on (a shoulder turn past 85-95°) is still outside it:
   // the assessment must not say otherwise above the list that names it.
   const watched = findings.some((f) => f.weakness);
-  // No figure of the body measured at all (a video filmed through a net): nothing is judged of it.
+  // No figure of the body measured at all (a video filmed through a net or against the light): nothing is judged of it.
   const unmeasured = facts.swing !== null && facts.swing.metrics.every((m) => !m.measurable);
   const most = top
     ? `What matters most is ${top.matters!}`

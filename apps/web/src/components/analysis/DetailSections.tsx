@@ -441,6 +441,11 @@ export function TempoCard({ pose, ofBoth = false }: { pose: PoseSummary; ofBoth?
           This video was filmed through a net, so only the swing&apos;s timing was measured. Film from beside the net to have your body read.
         </p>
       )}
+      {pose.againstTheLight && (
+        <p className="an-small an-amber an-mt-sm" data-testid="against-the-light">
+          This video was filmed against the light, so your body showed as a dark outline and only the swing&apos;s timing was measured. Film with the light behind the phone to have your body read.
+        </p>
+      )}
       {pose.multipleSwings && (
         <p className="an-small an-amber an-mt-sm">
           More than one swing was found; the fastest one (top at {seconds(pose.events.top.timeSec)}s) was measured.
