@@ -98,6 +98,9 @@ async function runOne(label: ClipLabel & { path: string; name: string }, variant
   }
   const read = result.fields.technicalDetails.addressRead as { search: number; measure: number | null; setUp: number | null } | undefined;
   if (read) console.log(`            address read: search frame ${read.search}, measure ${read.measure ?? '—'}, trunk still until ${read.setUp ?? '—'} (playback frames)`);
+  // The light on the body at address (exposure.ts): an outline's figures are withheld, so how near the bar each clip is shows.
+  const light = result.fields.technicalDetails.bodyLight as { bright: number | null; outline: boolean } | undefined;
+  if (light) console.log(`            light on the body: bright end ${light.bright ?? '—'} of 255${light.outline ? ', AN OUTLINE (filmed against the light)' : ''}`);
   const slow = result.fields.technicalDetails.slowMotion;
   if (slow) console.log(`            slow motion: ${JSON.stringify(slow)}`);
   return { ...base, ok: true, view: s.view, hand: s.handedness, eventsOk: readAsLabelled(label, variant === 'mirrored', s, events), turns, details: result.fields.technicalDetails };

@@ -411,24 +411,19 @@ describe('offline writer: figures one video cannot give', () => {
     expect(lefty.performanceAssessment).not.toMatch(/left-handed|compared with/);
   });
 
-  it('names no fault, and says why, when the video was filmed through a net and no body figure was measured', () => {
-    const net = { measurable: false, value: null, confidence: 0, withheld: 'uncertain', note: 'Not measured reliably: the video was filmed through a net.' } as const;
-    const metrics = { shoulderTurn: net, hipRotation: net, xFactor: net, spineAngleAddress: net, spineAngleChange: net, headSway: net, hipSway: net };
-    const w = offlineWriteUp(input({ pose: pose('face-on', metrics, { throughNet: true }) }));
+  // A body the video hides (a net's strands, a dark outline against the light): no figure of it, so no fault named.
+  it.each([
+    { why: 'through a net', flag: { throughNet: true }, caution: 'The face-on video was filmed through a net, so your body was not measured from it; film from beside the net to have it read.', not: 'against the light' },
+    { why: 'against the light', flag: { againstTheLight: true }, caution: 'The face-on video was filmed against the light, so your body showed as a dark outline and was not measured from it; film with the light behind the phone to have it read.', not: 'net' },
+  ])('names no fault, and says why, when the video was filmed $why and no body figure was measured', ({ why, flag, caution, not }) => {
+    const hidden = { measurable: false, value: null, confidence: 0, withheld: 'uncertain', note: `Not measured reliably: the video was filmed ${why}.` } as const;
+    const metrics = { shoulderTurn: hidden, hipRotation: hidden, xFactor: hidden, spineAngleAddress: hidden, spineAngleChange: hidden, headSway: hidden, hipSway: hidden };
+    const w = offlineWriteUp(input({ pose: pose('face-on', metrics, flag) }));
     expectWellFormed(w);
     expect(w.performanceAssessment).toMatch(/^What matters most: your body could not be measured from this video, so no fault in it can be named\./);
-    expect(w.performanceAssessment).toContain('The face-on video was filmed through a net, so your body was not measured from it; film from beside the net to have it read.');
+    expect(w.performanceAssessment).toContain(caution);
     expect(w.performanceAssessment).not.toContain('nothing in this swing needs fixing');
-  });
-
-  it('names no fault, and says why, when the video was filmed against the light and no body figure was measured', () => {
-    const dark = { measurable: false, value: null, confidence: 0, withheld: 'uncertain', note: 'Not measured reliably: the video was filmed against the light.' } as const;
-    const metrics = { shoulderTurn: dark, hipRotation: dark, xFactor: dark, spineAngleAddress: dark, spineAngleChange: dark, headSway: dark, hipSway: dark };
-    const w = offlineWriteUp(input({ pose: pose('face-on', metrics, { againstTheLight: true }) }));
-    expectWellFormed(w);
-    expect(w.performanceAssessment).toMatch(/^What matters most: your body could not be measured from this video, so no fault in it can be named\./);
-    expect(w.performanceAssessment).toContain('The face-on video was filmed against the light, so your body showed as a dark outline and was not measured from it; film with the light behind the phone to have it read.');
-    expect(w.performanceAssessment).not.toContain('net');
+    expect(w.performanceAssessment).not.toContain(not);
   });
 
   it('times the tempo from a real-time video only (contracts tempoSource), and judges none from slow motion', () => {
