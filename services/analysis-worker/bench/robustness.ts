@@ -19,6 +19,8 @@
  *   24 / 240 fps    the face-on clips at 24 frames per second, and at 240 (each frame repeated)
  *   slow motion 8x  the down-the-line clip 8x slower at 30 fps (each frame shown 8 times)
  *   dusk, low sun   a dark, flat and grainy picture (evening light on a phone); a washed-out one (low sun)
+ *   against the light  the golfer in shadow before a bright sky: mid-tones pushed into the darkest codes,
+ *                   in both views (a dark outline: named, its body figures withheld, exposure.ts)
  *   flicker         indoor lights flickering with the mains: each frame brighter or darker in a three-frame
  *                   cycle (a 100 Hz flicker seen at 30 fps), in both views
  *   upside down     a phone held upside down: the picture stored turned half round, with the rotation tag
@@ -29,6 +31,8 @@
  *                   slowed 4x (face-on) and 8x (down the line) from the address to the finish
  *   practice swing  a practice swing first (the whole clip at 1/1.6 speed), then the clip: the
  *                   swing that strikes the ball is the one to measure
+ *   waggles         the club hinged back from the set-up and returned twice, a pause, then the swing
+ *   zoomed in       someone filming zooms in 1.3 times while the golfer sets up, or during the backswing
  *   framing         filmed too close: the feet below the picture (face-on), the club and hands above
  *                   it at the top (down the line)
  *   trimmed         the clip cut to start 2 frames before the address (no set-up to read the rest from)
@@ -38,6 +42,7 @@
  *   next bay        a golfer swinging 0.6 s later in the next bay of a range: from behind, beside the
  *                   golfer at three fifths the size, and at the picture's side 1.14 times as tall;
  *                   face-on, behind them and to one side at half the size
+ *   own reflection  the golfer's mirrored, fainter reflection in a window beside them, in step
  *   hitting net     filmed through a net: a dark mesh over the whole picture, sharp and out of focus,
  *                   in both views
  *   simulator       an indoor bay's screen playing a flyover (a picture that zooms on and on) beside the
@@ -62,8 +67,8 @@
  *   cut             clips started at the top or stopped before impact: refused, saying where they were cut
  * Prints per case: analysed or refused (with the reason), the events against the original's labels
  * (labels scaled to the case's frames), the turn figures with confidence and their distance from the
- * original's. About 27 minutes for the 100 cases on these 2-core machines with nothing else running. BENCH_CASES=text,text runs only the cases whose names hold
- * one of the texts (e.g. BENCH_CASES=hand-held).
+ * original's. About 17-27 minutes for the 110 cases on these 2-core machines with nothing else running (16 min 44 s at
+ * stop 73). BENCH_CASES=text,text runs only the cases whose names hold one of the texts (e.g. BENCH_CASES=hand-held).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
