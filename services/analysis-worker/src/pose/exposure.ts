@@ -9,9 +9,10 @@
  *
  * The light is read on the body's own pixels, between its joints (the trunk's middle and the thighs),
  * whatever stands behind them, on the frames around the address. The lit side of a body in any clothes
- * reads well above the darkest codes: the shared clips' golfers, one in navy, read 44-88 at the bright
- * end (the 90th percentile); against the light 0-8. A dim or dusky picture is not an outline: its body
- * keeps its shading at 27 (bench:robustness 'dusk'), and is measured.
+ * reads well above the darkest codes: the shared clips' golfers and their copies, one in navy, read
+ * 29-108 at the bright end (the 90th percentile; bench:accuracy prints it); against the light 0-8. A dim
+ * or dusky picture is not an outline: its body keeps its shading at 27 (bench:robustness 'dusk'), and is
+ * measured.
  */
 import { LM, type Pose } from './landmarks.js';
 import type { RawFrame } from './runtime/protocol.js';
