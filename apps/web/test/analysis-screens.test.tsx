@@ -359,35 +359,34 @@ describe('/analysis/{id} launch monitor, key frames and skeleton', () => {
     expect(screen.queryByTestId('others-left-out')).toBeNull();
   });
 
-  it('says a video filmed through a net had only its timing measured, and why under each body figure once', async () => {
-    const net = { ...metric(null, false), confidence: 0, withheld: 'uncertain' as const, note: 'Not measured reliably: the video was filmed through a net, and its strands across your body hide where your shoulders and hips are. Film from beside the net, with nothing between the phone and you.' };
-    const metrics = { ...pose.metrics, shoulderTurn: net, hipRotation: net, xFactor: net, spineAngleAddress: net, spineAngleChange: net, headSway: net, hipSway: net };
-    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, throughNet: true } }) });
+  // A body the video hides (a net's strands, a dark outline against the light): the card says so, each body figure
+  // says why once, and the other cause's note stays away.
+  it.each([
+    {
+      cause: 'through a net', flag: { throughNet: true }, testId: 'through-net', other: 'against-the-light',
+      note: 'Not measured reliably: the video was filmed through a net, and its strands across your body hide where your shoulders and hips are. Film from beside the net, with nothing between the phone and you.',
+      card: "This video was filmed through a net, so only the swing's timing was measured. Film from beside the net to have your body read.",
+      reason: /^The video was filmed through a net, and its strands across your body hide where your shoulders and hips are\./,
+    },
+    {
+      cause: 'against the light', flag: { againstTheLight: true }, testId: 'against-the-light', other: 'through-net',
+      note: 'Not measured reliably: the video was filmed against the light, so your body shows as a dark outline, without the shading that tells which way your shoulders and hips face. Film with the light behind the phone, not behind you.',
+      card: "This video was filmed against the light, so your body showed as a dark outline and only the swing's timing was measured. Film with the light behind the phone to have your body read.",
+      reason: /^The video was filmed against the light, so your body shows as a dark outline/,
+    },
+  ])('says a video filmed $cause had only its timing measured, and why under each body figure once', async ({ flag, testId, other, note, card, reason }) => {
+    const hidden = { ...metric(null, false), confidence: 0, withheld: 'uncertain' as const, note };
+    const metrics = { ...pose.metrics, shoulderTurn: hidden, hipRotation: hidden, xFactor: hidden, spineAngleAddress: hidden, spineAngleChange: hidden, headSway: hidden, hipSway: hidden };
+    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, ...flag } }) });
     renderAt('/analysis/3');
-    expect((await screen.findByTestId('through-net')).textContent).toBe(
-      "This video was filmed through a net, so only the swing's timing was measured. Film from beside the net to have your body read.",
-    );
+    expect((await screen.findByTestId(testId)).textContent).toBe(card);
+    expect(screen.queryByTestId(other)).toBeNull();
     const turns = ['shoulderTurn', 'hipRotation', 'xFactor'].map((key) => screen.getByTestId(`mobility-${key}`));
     for (const turn of turns) expect(within(turn).getByText('Not measured reliably')).toBeTruthy();
     // The reason is said in full under the first turn shown, and the others point at it.
     const [first, ...rest] = turns.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-    expect(within(first!).getByText(/^The video was filmed through a net, and its strands across your body hide where your shoulders and hips are\./)).toBeTruthy();
+    expect(within(first!).getByText(reason)).toBeTruthy();
     for (const turn of rest) expect(within(turn).getByText('For the same reason as above.')).toBeTruthy();
-  });
-
-  it('says a video filmed against the light had only its timing measured, and not the net\'s words', async () => {
-    const dark = { ...metric(null, false), confidence: 0, withheld: 'uncertain' as const, note: 'Not measured reliably: the video was filmed against the light, so your body shows as a dark outline, without the shading that tells which way your shoulders and hips face. Film with the light behind the phone, not behind you.' };
-    const metrics = { ...pose.metrics, shoulderTurn: dark, hipRotation: dark, xFactor: dark, spineAngleAddress: dark, spineAngleChange: dark, headSway: dark, hipSway: dark };
-    server.set('GET /api/swing-analyses/3', { body: analysis({ pose: { ...pose, metrics, againstTheLight: true } }) });
-    renderAt('/analysis/3');
-    expect((await screen.findByTestId('against-the-light')).textContent).toBe(
-      "This video was filmed against the light, so your body showed as a dark outline and only the swing's timing was measured. Film with the light behind the phone to have your body read.",
-    );
-    expect(screen.queryByTestId('through-net')).toBeNull();
-    const turns = ['shoulderTurn', 'hipRotation', 'xFactor'].map((key) => screen.getByTestId(`mobility-${key}`));
-    for (const turn of turns) expect(within(turn).getByText('Not measured reliably')).toBeTruthy();
-    const [first] = turns.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-    expect(within(first!).getByText(/^The video was filmed against the light, so your body shows as a dark outline/)).toBeTruthy();
   });
 
   it('says which swing was measured when the clip holds more than one, flags a video in the wrong slot and a figure not measured reliably', async () => {

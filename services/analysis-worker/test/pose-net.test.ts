@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { NET, isNet, netInPicture } from '../src/pose/net.js';
 import type { RawFrame } from '../src/pose/runtime/protocol.js';
-import { WITHHELD_TEXT, notMeasurable, withheldThroughNet, type Metrics } from '../src/pose/metrics.js';
+import { WITHHELD_TEXT, notMeasurable, withheldBody, type Metrics } from '../src/pose/metrics.js';
 import type { Metric } from '@swingfit/contracts';
 
 const [W, H] = [320, 240];
@@ -109,7 +109,8 @@ describe('a hitting net between the lens and the golfer (net.ts)', () => {
   });
 });
 
-describe('the body figures of a swing filmed through a net (metrics.ts withheldThroughNet)', () => {
+// The same withholding serves a body shown as a dark outline (exposure.ts), with its own reason.
+describe('the body figures of a swing whose body the video hides (metrics.ts withheldBody)', () => {
   const shown = (value: number, view: Metric['view']): Metric => ({ value, unit: 'deg', measurable: true, confidence: 0.9, view, note: 'Read from behind.' });
   const metrics: Metrics = {
     shoulderTurn: shown(92, 'any'), hipRotation: shown(44, 'any'), xFactor: shown(48, 'any'),
@@ -117,10 +118,10 @@ describe('the body figures of a swing filmed through a net (metrics.ts withheldT
     headSway: notMeasurable('headWidths', 'face-on', WITHHELD_TEXT.swayFromBehind), hipSway: notMeasurable('headWidths', 'face-on', WITHHELD_TEXT.swayFromBehind),
   };
 
-  it('withholds every figure read from the body, with the net as the reason, and keeps what the view could not show', () => {
-    const out = withheldThroughNet(metrics);
+  it.each(['throughNet', 'againstTheLight'] as const)('withholds every figure read from the body with the reason (%s), and keeps what the view could not show', (reason) => {
+    const out = withheldBody(metrics, WITHHELD_TEXT[reason]);
     for (const key of ['shoulderTurn', 'hipRotation', 'xFactor', 'spineAngleAddress', 'spineAngleChange'] as const) {
-      expect(out[key]).toMatchObject({ value: null, measurable: false, withheld: 'uncertain', note: WITHHELD_TEXT.throughNet, view: metrics[key].view, unit: 'deg' });
+      expect(out[key]).toMatchObject({ value: null, measurable: false, withheld: 'uncertain', note: WITHHELD_TEXT[reason], view: metrics[key].view, unit: 'deg' });
     }
     // Sway from behind was never this view's to give: its reason (which video would) stands.
     expect(out.headSway).toEqual(metrics.headSway);

@@ -15,6 +15,7 @@
  * measured.
  */
 import { LM, type Pose } from './landmarks.js';
+import { lumaAt } from './picture.js';
 import type { RawFrame } from './runtime/protocol.js';
 
 export const EXPOSURE = {
@@ -50,8 +51,7 @@ export function bodyLuma(frame: RawFrame, pose: Pose): number[] {
     const [cx, cy] = [Math.round(p[0] + (q[0] - p[0]) * f), Math.round(p[1] + (q[1] - p[1]) * f)];
     for (let y = Math.max(0, cy - radius); y <= Math.min(height - 1, cy + radius); y++) {
       for (let x = Math.max(0, cx - radius); x <= Math.min(width - 1, cx + radius); x++) {
-        const o = (y * width + x) * 4;
-        out.push(0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!);
+        out.push(lumaAt(data, (y * width + x) * 4));
       }
     }
   }

@@ -15,7 +15,7 @@ import { READING_VIEWS } from './flip.js';
 import { MEASURE_LONG_SIDE, SEARCH_LONG_SIDE, decodeFrames, readFrameFile, scaledSize, streamFrameFile, type FrameFile, type FrameSize } from './frames.js';
 import type { Pose } from './landmarks.js';
 import { measurePlan, measureSwing, planFrames, type Measured } from './measure.js';
-import { WITHHELD_TEXT, computeMetrics, turnCurve, turnReadings, withheldBody, withheldThroughNet, type EventPoses } from './metrics.js';
+import { WITHHELD_TEXT, computeMetrics, turnCurve, turnReadings, withheldBody, type EventPoses } from './metrics.js';
 import { isNet, netInPicture, type NetReading } from './net.js';
 import { bodyLight, type BodyLight } from './exposure.js';
 import { buildPoseTrack, renderKeyFrame } from './overlay.js';
@@ -473,8 +473,8 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
   input.inspect?.({ search: c.search, searchSize: c.searchSize, fps: playback.fps, measured, measureSize: source.size, view, handedness, address: { search: searched.address, measure: address, setUpFrame: read?.setUpFrame ?? null } });
   const metricContext = { view, handedness, width, height };
   const bodyFigures = computeMetrics(steadied(measured, plan.address, c.search.camera, playback.fps), metricContext);
-  // A net's strands or a dark outline hide the body: only the timing stands (net.ts, exposure.ts).
-  const metrics = isNet(net) ? withheldThroughNet(bodyFigures) : light.outline ? withheldBody(bodyFigures, WITHHELD_TEXT.againstTheLight) : bodyFigures;
+  const hidden = bodyHiddenBy(net, light);
+  const metrics = hidden ? withheldBody(bodyFigures, WITHHELD_TEXT[hidden]) : bodyFigures;
 
   // Key frames cut around the golfer, each centred on its own pose, all four the same size.
   const keyPoses = new Map([...keyFrames.values()].map((f) => [f.index, measured.fused.get(f.index) ?? c.nearestSearchPose(f.index)] as const));
@@ -491,7 +491,7 @@ async function measureAndReport(c: ReportContext): Promise<PoseStageResult> {
     keyframes[name] = await renderKeyFrame(frame, pose, (pose ? keyFrameCrop(pose, tallest, width, height, picture) : null) ?? bars);
   }
   lap('keyframesMs', t);
-  return report(c, { net, light, events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size, split });
+  return report(c, { net, light, hidden, events, addressRead: { search: searched.address.frame, measure: address?.frame ?? null, setUp: read?.setUpFrame ?? null }, view, handedness, viewInfo, measured, metrics, plan: measureIndices, crowd: crowdFound, keyframes, measureSize: source.size, split });
 }
 
 /**
@@ -512,6 +512,15 @@ function steadied(measured: Measured, addressFrames: number[], camera: CameraPat
     }),
     impact: measured.impact,
   };
+}
+
+/**
+ * What hides the body from its figures, if anything: a net's strands in front of it (net.ts) or a dark
+ * outline filmed against the light (exposure.ts). Only the timing stands then. Named as the summary's
+ * flag and the withheld figures' reason are.
+ */
+function bodyHiddenBy(net: NetReading, light: BodyLight): 'throughNet' | 'againstTheLight' | null {
+  return isNet(net) ? 'throughNet' : light.outline ? 'againstTheLight' : null;
 }
 
 /**
@@ -546,6 +555,8 @@ interface ReportParts {
   net: NetReading;
   /** How the golfer is lit at address (exposure.ts): a dark outline's body is not measured. */
   light: BodyLight;
+  /** What hid the body from its figures (bodyHiddenBy), or null. */
+  hidden: ReturnType<typeof bodyHiddenBy>;
   events: SwingEvents;
   /**
    * The address as the search dated it, as the measure model's hands did, and the trunk's set-up, the
@@ -582,8 +593,7 @@ function report(c: ReportContext, p: ReportParts): PoseStageResult {
     multipleSwings: events.multipleSwings,
     ...(events.endsBeforeFinish ? { endsBeforeFinish: true } : {}),
     ...(c.input.sideBySide ? { sideBySide: { measured: c.input.sideBySide } } : c.input.hide ? { othersLeftOut: true } : {}),
-    ...(isNet(p.net) ? { throughNet: true } : {}),
-    ...(p.light.outline && !isNet(p.net) ? { againstTheLight: true } : {}),
+    ...(p.hidden ? { [p.hidden]: true } : {}),
     events: { takeaway: at(events.takeaway), address: at(events.address), top: at(events.top), impact: at(events.impact), finish: at(events.finish) },
     tempo,
     ...(slowMotion ? { slowMotion } : {}),

@@ -279,9 +279,6 @@ export function withheldBody(metrics: Metrics, reason: string): Metrics {
   return out;
 }
 
-/** The figures of a swing filmed through a net (net.ts), withheld with that reason. */
-export const withheldThroughNet = (metrics: Metrics): Metrics => withheldBody(metrics, WITHHELD_TEXT.throughNet);
-
 export function computeMetrics(poses: EventPoses, ctx: MetricContext): Metrics {
   if (poses.address.length === 0 || !poses.backswing.some((f) => f.atTop)) {
     const nothing = (unit: Metric['unit'], view: Metric['view']) => notMeasurable(unit, view, WITHHELD_TEXT.notFound, 'uncertain');

@@ -25,6 +25,7 @@
  * behind the shoulders 8.5-15.9° short, face-on the hips 12.4° off, at confidences that do not show it).
  */
 import type { PixelBox } from './crop.js';
+import { lumaAt } from './picture.js';
 import type { RawFrame } from './runtime/protocol.js';
 
 export const NET = {
@@ -85,7 +86,7 @@ export interface NetReading {
 function luma(frame: RawFrame): Float32Array {
   const out = new Float32Array(frame.width * frame.height);
   const d = frame.data;
-  for (let i = 0, p = 0; i < out.length; i++, p += 4) out[i] = 0.299 * d[p]! + 0.587 * d[p + 1]! + 0.114 * d[p + 2]!;
+  for (let i = 0, p = 0; i < out.length; i++, p += 4) out[i] = lumaAt(d, p);
   return out;
 }
 

@@ -21,12 +21,13 @@ export const BAR_LUMA = 40;
  */
 const MIN_PICTURE_SHARE = 0.25;
 
-const luma = (d: Uint8Array, i: number) => (d[i]! * 299 + d[i + 1]! * 587 + d[i + 2]! * 114) / 1000;
+/** Brightness (BT.601 luma, 0-255) of the RGBA pixel at byte `i` of a frame's data: one formula for every reader of the picture's light. */
+export const lumaAt = (d: Uint8Array, i: number): number => (d[i]! * 299 + d[i + 1]! * 587 + d[i + 2]! * 114) / 1000;
 
 /** Whether the line of pixels (a row or a column) is black in every frame. */
 function black(frames: RawFrame[], start: (f: RawFrame) => number, step: (f: RawFrame) => number, count: number): boolean {
   return frames.every((f) => {
-    for (let k = 0, i = start(f); k < count; k++, i += step(f)) if (luma(f.data, i) > BAR_LUMA) return false;
+    for (let k = 0, i = start(f); k < count; k++, i += step(f)) if (lumaAt(f.data, i) > BAR_LUMA) return false;
     return true;
   });
 }
